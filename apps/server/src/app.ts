@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, DatabaseKind, Db } from './db/client.ts';
+import { registerAuthentication } from './platform/auth.ts';
+import { errorBody, registerErrorHandling } from './platform/errors.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: DatabaseKind;
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Built web app to serve; omitted in API tests. */
+  webDist?: string | undefined;
+  /** Sees every route as it registers; tests use it to check that each new endpoint refuses anonymous callers. */
+  onRoute?: ((route: RouteOptions) => void) | undefined;
+}
+
+/** Builds the whole app without listening, so tests can inject requests into it. */
+export async function buildApp({ config, database, webDist, onRoute }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+
+  registerErrorHandling(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie, { secret: config.sessionSecret ?? randomBytes(32).toString('hex') });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      ...errorBody(
+        'rate_limited',
+        `Too many sign-in attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+    }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Township Trade API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerAuthentication(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(notificationRoutes);
+  await app.register(dashboardRoutes);
+
+  const dist = webDist ? resolve(webDist) : undefined;
+  const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      setHeaders(res, path) {
+        // Vite names assets by content hash, so they never change; the shell itself must be revalidated.
+        const immutable = path.includes(`${join(dist, 'assets')}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/')) {
+      // Client-side routes (/dashboard, /cooperative-governance/3, ...) all load the app shell.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody('not_found', `No such endpoint: ${request.method} ${path}`));
+  });
+
+  return app;
+}

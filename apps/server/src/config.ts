@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+    SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    OIDC_ISSUER: z.preprocess(emptyToUndefined, z.string().url().optional()),
+    OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** Allows an http:// issuer, for a provider on loopback in tests and local trials. */
+    OIDC_ALLOW_INSECURE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+    DEMO_LOGIN: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+    SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    WEB_DIST: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((c) => !c.OIDC_ISSUER || c.OIDC_CLIENT_ID, {
+    message: 'OIDC_CLIENT_ID is required when OIDC_ISSUER is set',
+    path: ['OIDC_CLIENT_ID'],
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    sessionSecret: c.SESSION_SECRET,
+    sessionDays: c.SESSION_DAYS,
+    oidc: c.OIDC_ISSUER
+      ? {
+          issuer: c.OIDC_ISSUER,
+          clientId: c.OIDC_CLIENT_ID ?? '',
+          clientSecret: c.OIDC_CLIENT_SECRET,
+          allowInsecure: c.OIDC_ALLOW_INSECURE === 'true',
+        }
+      : undefined,
+    demoLogin: c.DEMO_LOGIN === 'true',
+    signInRateLimit: c.SIGN_IN_RATE_LIMIT,
+    webDist: c.WEB_DIST,
+    logLevel: c.LOG_LEVEL,
+  };
+}

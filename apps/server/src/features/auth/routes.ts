@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  appUserSchema,
+  authOptionsSchema,
+  demoLoginSchema,
+  exchangeFailedMessage,
+  redirectUrlSchema,
+  sessionExchangeSchema,
+} from '@tt/domain';
+import { AppError, forbidden, serviceUnavailable } from '../../platform/errors.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { createOidcClient } from './oidc.ts';
+import {
+  createSession,
+  deleteSession,
+  findDemoUser,
+  SESSION_COOKIE,
+  toAppUser,
+  upsertOidcUser,
+} from './service.ts';
+
+const OIDC_COOKIE = 'tt_oidc';
+const okSchema = z.object({ ok: z.literal(true) });
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+  const secure = config.publicUrl.startsWith('https://');
+  const oidc = config.oidc ? createOidcClient(config.oidc, `${config.publicUrl}/auth/callback`) : undefined;
+  const signInLimit = { max: config.signInRateLimit, timeWindow: '1 minute' };
+
+  async function openSession(reply: FastifyReply, userId: number) {
+    const { token, expiresAt } = await createSession(app.db, userId, config.sessionDays);
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/',
+      expires: expiresAt,
+    });
+  }
+
+  r.get(
+    '/api/auth/options',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], response: { 200: authOptionsSchema } },
+    },
+    async () => ({ external: oidc !== undefined, demo: config.demoLogin }),
+  );
+
+  r.get('/api/users/me', { schema: { tags: ['auth'], response: { 200: appUserSchema } } }, async (request) =>
+    toAppUser(currentUser(request)),
+  );
+
+  r.get(
+    '/api/logout',
+    { config: { public: true }, schema: { tags: ['auth'], response: { 200: okSchema } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(app.db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/demo/login',
+    {
+      config: { public: true, rateLimit: signInLimit },
+      schema: { tags: ['auth'], body: demoLoginSchema.nullish(), response: { 200: appUserSchema } },
+    },
+    async (request, reply) => {
+      if (!config.demoLogin) throw forbidden('Demo sign-in is switched off on this server.');
+      const role = request.body?.role ?? 'retailer';
+      const user = await findDemoUser(app.db, role);
+      if (!user) throw new AppError(404, 'not_found', `There is no demo account for the role ${role}.`);
+      await openSession(reply, user.id);
+      return toAppUser(user);
+    },
+  );
+
+  r.get(
+    '/api/oauth/google/redirect_url',
+    {
+      config: { public: true, rateLimit: signInLimit },
+      schema: { tags: ['auth'], response: { 200: redirectUrlSchema } },
+    },
+    async (_request, reply) => {
+      if (!oidc)
+        throw serviceUnavailable(
+          'Sign-in with an external provider is not set up on this server. Use the demo sign-in.',
+        );
+      let started;
+      try {
+        started = await oidc.start();
+      } catch (error) {
+        app.log.error({ err: error }, 'OpenID Connect discovery failed');
+        throw serviceUnavailable('The sign-in provider cannot be reached right now. Please try again later.');
+      }
+      reply.setCookie(OIDC_COOKIE, JSON.stringify({ verifier: started.verifier, state: started.state }), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/api/sessions',
+        signed: true,
+        maxAge: 10 * 60,
+      });
+      return { redirectUrl: started.url };
+    },
+  );
+
+  r.post(
+    '/api/sessions',
+    {
+      config: { public: true, rateLimit: signInLimit },
+      schema: { tags: ['auth'], body: sessionExchangeSchema, response: { 200: appUserSchema } },
+    },
+    async (request, reply) => {
+      if (!oidc) throw serviceUnavailable('Sign-in with an external provider is not set up on this server.');
+      const raw = request.cookies[OIDC_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      const pending = unsigned?.valid && unsigned.value ? parsePending(unsigned.value) : undefined;
+      if (!pending) {
+        throw new AppError(
+          400,
+          'bad_request',
+          `${exchangeFailedMessage(400)}: the sign-in was not started here or took too long.`,
+        );
+      }
+      let claims;
+      try {
+        claims = await oidc.finish(request.body, pending);
+      } catch (error) {
+        request.log.warn({ err: error }, 'OpenID Connect code exchange failed');
+        throw new AppError(
+          400,
+          'bad_request',
+          `${exchangeFailedMessage(400)}: the provider did not accept the sign-in.`,
+        );
+      } finally {
+        reply.clearCookie(OIDC_COOKIE, { path: '/api/sessions' });
+      }
+      const user = await upsertOidcUser(app.db, claims);
+      await openSession(reply, user.id);
+      return toAppUser(user);
+    },
+  );
+}
+
+function parsePending(value: string): { verifier: string; state: string } | undefined {
+  try {
+    const parsed = z.object({ verifier: z.string(), state: z.string() }).safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { AppUser, DemoRole, Role } from '@tt/domain';
+import { fallbackReferralCode } from '@tt/domain';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from './tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const SESSION_COOKIE = 'tt_session';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  days: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  await db.insert(sessions).values({ id: hashToken(token), user_id: userId, expires_at: expiresAt });
+  // Sweeping expired sessions here keeps the table small without a separate job.
+  await db.delete(sessions).where(lt(sessions.expires_at, new Date()));
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(db: Db, token: string): Promise<UserRow | null> {
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date())))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export function demoEmail(role: DemoRole): string {
+  return `demo.${role}@township-trade.co.za`;
+}
+
+export async function findDemoUser(db: Db, role: DemoRole): Promise<UserRow | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, demoEmail(role)), eq(users.is_demo, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The user behind an OpenID Connect subject; a first sign-in creates a retailer account. */
+export async function upsertOidcUser(
+  db: Db,
+  claims: { sub: string; email?: string | undefined; name?: string | undefined },
+): Promise<UserRow> {
+  const existing = await db.select().from(users).where(eq(users.oidc_subject, claims.sub)).limit(1);
+  if (existing[0]) return existing[0];
+  const email = claims.email ?? `${claims.sub}@users.township-trade.co.za`;
+  const byEmail = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (byEmail[0] && !byEmail[0].is_demo) {
+    const [linked] = await db
+      .update(users)
+      .set({ oidc_subject: claims.sub, updated_at: new Date() })
+      .where(eq(users.id, byEmail[0].id))
+      .returning();
+    return linked!;
+  }
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: byEmail[0] ? `${claims.sub}@users.township-trade.co.za` : email,
+        name: claims.name ?? email.split('@')[0] ?? 'New member',
+        role: 'retailer' satisfies Role,
+        oidc_subject: claims.sub,
+      })
+      .returning();
+    const [withCode] = await tx
+      .update(users)
+      .set({ referral_code: fallbackReferralCode(created!.id) })
+      .where(eq(users.id, created!.id))
+      .returning();
+    return withCode!;
+  });
+}
+
+export function toAppUser(row: UserRow): AppUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as AppUser['role'],
+    phone: row.phone,
+    company_name: row.company_name,
+    gst_number: row.gst_number,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    pincode: row.pincode,
+    whatsapp_number: row.whatsapp_number,
+    business_type: row.business_type as AppUser['business_type'],
+    years_in_business: row.years_in_business,
+    referral_code: row.referral_code ?? fallbackReferralCode(row.id),
+    is_verified: row.is_verified,
+    is_demo: row.is_demo,
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import { canChooseRole, type ProfileUpdate, type Role } from '@tt/domain';
+import type { Db } from '../../db/client.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { users } from '../auth/tables.ts';
+import type { UserRow } from '../auth/service.ts';
+
+export async function updateProfile(db: Db, user: UserRow, update: ProfileUpdate): Promise<UserRow> {
+  if (!canChooseRole(user.role as Role, update.role)) {
+    throw forbidden(
+      `The role ${update.role} is granted by an administrator; choose one of the business roles.`,
+    );
+  }
+  const [updated] = await db
+    .update(users)
+    .set({ ...update, updated_at: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated!;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  return db.$count(users);
+}

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed.ts';
+import { buildApp } from './app.ts';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
+await database.migrate();
+const { seeded } = await seedDemoData(database.db);
+
+const app = await buildApp({
+  config,
+  database,
+  webDist: config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+});
+app.log.info({ database: database.kind, seeded }, 'database ready');
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,97 @@
+import { Suspense, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { Dialog } from 'radix-ui';
+import { Menu, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { AppUser } from '@tt/domain';
+import { Loading } from '../../components/ui/Loading';
+import { useLogout } from '../../features/auth/api';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { useDemoNotifications } from '../../features/notifications/api';
+import { paths } from '../../lib/paths';
+import { BottomBar } from './BottomBar';
+import { FloatingArea } from './FloatingArea';
+import { LanguagePicker } from './LanguagePicker';
+import { Logo } from './Logo';
+import { RoleBadge } from './RoleBadge';
+import { Sidebar } from './Sidebar';
+
+export function AppShell({ user }: { user: AppUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useDemoNotifications(user.is_demo);
+
+  const onLogout = () => {
+    setMenuOpen(false);
+    logout.mutate(undefined, { onSettled: () => void navigate(paths.home, { replace: true }) });
+  };
+
+  return (
+    <div className="min-h-dvh lg:pl-64">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-stone-200 bg-white lg:block">
+        <Sidebar user={user} onLogout={onLogout} />
+      </aside>
+
+      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40 lg:hidden" />
+          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl lg:hidden">
+            <Dialog.Title className="sr-only">{t('shell.menu')}</Dialog.Title>
+            <Dialog.Description className="sr-only">{t('shell.main_navigation')}</Dialog.Description>
+            <Sidebar user={user} onNavigate={() => setMenuOpen(false)} onLogout={onLogout} />
+            <Dialog.Close
+              className="absolute top-4 right-3 rounded p-1 text-stone-500 hover:bg-stone-100"
+              aria-label={t('shell.close_menu')}
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
+        <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
+          <button
+            type="button"
+            className="grid size-10 place-items-center rounded-lg text-stone-700 hover:bg-stone-100 lg:hidden"
+            aria-label={t('shell.open_menu')}
+            onClick={() => setMenuOpen(true)}
+          >
+            <Menu aria-hidden className="size-5" />
+          </button>
+          <div className="hidden min-[420px]:block lg:hidden">
+            <Logo />
+          </div>
+          <p className="hidden min-w-0 truncate text-sm text-stone-600 lg:block" data-testid="welcome">
+            {t('shell.welcome', { name: user.name.split(' ')[0] })}
+          </p>
+          <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
+            <LanguagePicker />
+            <NotificationBell />
+            <span className="hidden sm:inline-flex">
+              <RoleBadge role={user.role} />
+            </span>
+          </div>
+        </div>
+        <div className="flex items-center justify-between gap-2 border-t border-stone-100 px-4 py-1.5 text-sm lg:hidden">
+          <p className="min-w-0 truncate text-stone-600">
+            {t('shell.welcome', { name: user.name.split(' ')[0] })}
+          </p>
+          <span className="sm:hidden">
+            <RoleBadge role={user.role} />
+          </span>
+        </div>
+      </header>
+
+      <main className="mx-auto w-full max-w-7xl px-3 pt-5 pb-24 sm:px-6 lg:pb-10">
+        <Suspense fallback={<Loading label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <BottomBar />
+      <FloatingArea />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AppUser, AuthOptions, DemoRole } from '@tt/domain';
+import { api, ApiError } from '../../lib/api';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
+
+/** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
+export const meQuery = () =>
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: async (): Promise<AppUser | null> => {
+      try {
+        return await api.get<AppUser>('/api/users/me');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60 * 1000,
+  });
+
+export function useMe() {
+  return useQuery(meQuery());
+}
+
+export function useAuthOptions() {
+  return useQuery({
+    queryKey: [...authKeys.all, 'options'],
+    queryFn: () => api.get<AuthOptions>('/api/auth/options'),
+    staleTime: Infinity,
+  });
+}
+
+export function useDemoLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (role: DemoRole = 'retailer') => api.post<AppUser>('/api/demo/login', { role }),
+    onSuccess: (user) => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.me(), user);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.get<{ ok: true }>('/api/logout'),
+    // Spec 1 §4: the user is cleared locally first, whatever the server answers.
+    onMutate: () => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.me(), null);
+    },
+  });
+}
+
+export function useProviderSignIn() {
+  return useMutation({
+    mutationFn: () => api.get<{ redirectUrl: string }>('/api/oauth/google/redirect_url'),
+    onSuccess: ({ redirectUrl }) => {
+      window.location.assign(redirectUrl);
+    },
+  });
+}
+
+export function useCodeExchange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: { code: string; state?: string; iss?: string }) =>
+      api.post<AppUser>('/api/sessions', params),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me(), user),
+  });
+}
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return (user: AppUser) => queryClient.setQueryData(authKeys.me(), user);
+}

@@ -1,0 +1,120 @@
+import { Popover } from 'radix-ui';
+import { Bell, Check, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { unreadBadge, type Notification, type NotificationPriority } from '@tt/domain';
+import { cn } from '../../components/ui/cn';
+import { formatDateTime } from '../../lib/format';
+import { useDeleteNotification, useMarkAllRead, useMarkRead, useNotifications } from './api';
+
+const priorityStyle: Record<NotificationPriority, string> = {
+  low: 'border-l-stone-300',
+  medium: 'border-l-blue-400',
+  high: 'border-l-orange-500',
+  urgent: 'border-l-red-600 bg-red-50/60',
+};
+
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const { data } = useNotifications();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const remove = useDeleteNotification();
+  const badge = unreadBadge(data?.unread_count ?? 0);
+  const text = (n: Notification, part: 'title' | 'message') => {
+    const value = n[part];
+    return value.startsWith('notifications.') ? t(value, n.params) : value;
+  };
+
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        className="relative grid size-10 place-items-center rounded-full text-stone-600 hover:bg-stone-100"
+        aria-label={
+          badge ? t('notifications.bell_unread', { count: data?.unread_count ?? 0 }) : t('notifications.bell')
+        }
+      >
+        <Bell aria-hidden className="size-5" />
+        {badge && (
+          <span
+            data-testid="notification-badge"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white"
+          >
+            {badge}
+          </span>
+        )}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-50 w-[min(92vw,380px)] rounded-xl border border-stone-200 bg-white shadow-xl"
+        >
+          <div className="flex items-center justify-between border-b border-stone-100 px-4 py-3">
+            <p className="font-semibold">{t('notifications.title')}</p>
+            <button
+              type="button"
+              className="text-sm font-medium text-brand-700 hover:underline disabled:text-stone-400 disabled:no-underline"
+              disabled={!badge || markAll.isPending}
+              onClick={() => markAll.mutate(undefined)}
+            >
+              {t('notifications.mark_all_read')}
+            </button>
+          </div>
+          {data && data.notifications.length === 0 ? (
+            <p className="px-4 py-8 text-center text-sm text-stone-500">{t('notifications.empty')}</p>
+          ) : (
+            <ul className="max-h-[60vh] overflow-y-auto">
+              {data?.notifications.map((n) => (
+                <li
+                  key={n.id}
+                  data-priority={n.priority}
+                  className={cn(
+                    'group flex gap-2 border-b border-l-4 border-b-stone-100 px-3 py-2.5',
+                    priorityStyle[n.priority],
+                    !n.read && 'bg-brand-50/60',
+                  )}
+                >
+                  <button
+                    type="button"
+                    className="min-w-0 flex-1 text-left"
+                    onClick={() => !n.read && markRead.mutate(n.id)}
+                  >
+                    <p className={cn('text-sm', n.read ? 'text-stone-700' : 'font-semibold text-stone-900')}>
+                      {text(n, 'title')}
+                    </p>
+                    <p className="text-sm text-stone-600">{text(n, 'message')}</p>
+                    <p className="mt-0.5 text-xs text-stone-400">
+                      {t(`notifications.priority.${n.priority}`)} ·{' '}
+                      {formatDateTime(n.timestamp, i18n.language)}
+                    </p>
+                  </button>
+                  <div className="flex shrink-0 flex-col gap-1">
+                    {!n.read && (
+                      <button
+                        type="button"
+                        className="rounded p-1 text-stone-400 hover:bg-stone-100 hover:text-stone-700"
+                        aria-label={t('notifications.mark_read')}
+                        onClick={() => markRead.mutate(n.id)}
+                      >
+                        <Check aria-hidden className="size-4" />
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="rounded p-1 text-stone-400 hover:bg-stone-100 hover:text-red-600"
+                      aria-label={t('notifications.remove')}
+                      onClick={() => remove.mutate(n.id)}
+                    >
+                      <Trash2 aria-hidden className="size-4" />
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  DEMO_NOTIFICATION_CHANCE,
+  DEMO_NOTIFICATION_INTERVAL_MS,
+  type Notification,
+  type NotificationList,
+} from '@tt/domain';
+import { api } from '../../lib/api';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+};
+
+export const notificationsQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.list(),
+    queryFn: () => api.get<NotificationList>('/api/notifications'),
+    refetchInterval: 60_000,
+  });
+
+export function useNotifications() {
+  return useQuery(notificationsQuery());
+}
+
+function useNotificationMutation<T>(mutationFn: (arg: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export const useMarkRead = () =>
+  useNotificationMutation((id: number) => api.post<Notification>(`/api/notifications/${id}/read`));
+export const useMarkAllRead = () => useNotificationMutation(() => api.post('/api/notifications/read-all'));
+export const useDeleteNotification = () =>
+  useNotificationMutation((id: number) => api.delete(`/api/notifications/${id}`));
+
+/** Spec 1 §9: in a demo session a new notification may arrive every 15 seconds (30% chance). */
+export function useDemoNotifications(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = window.setInterval(() => {
+      if (Math.random() >= DEMO_NOTIFICATION_CHANCE || !navigator.onLine) return;
+      api
+        .post('/api/notifications/demo')
+        .then(() => queryClient.invalidateQueries({ queryKey: notificationKeys.all }))
+        // A missed simulated notification is not worth interrupting anyone for.
+        .catch(() => undefined);
+    }, DEMO_NOTIFICATION_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [enabled, queryClient]);
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { demoRoleSchema } from './roles.ts';
+
+export const demoLoginSchema = z
+  .object({ role: demoRoleSchema.default('retailer') })
+  .default({ role: 'retailer' });
+
+/** POST /api/sessions: the code from /auth/callback, with the state and issuer the provider sent back. */
+export const sessionExchangeSchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(2048).optional(),
+});
+
+export const redirectUrlSchema = z.object({ redirectUrl: z.string() });
+
+/** Spec 1 §5 and §8: the texts of a failed sign-in completion. */
+export const MISSING_CODE_MESSAGE =
+  'Cannot exchange code for session token: no code provided in the URL search params';
+export function exchangeFailedMessage(status: number): string {
+  return `Failed to exchange code for session token: API responded with HTTP status ${status}`;
+}
+
+/** GET /api/auth/options: which sign-in methods this server offers. */
+export const authOptionsSchema = z.object({ external: z.boolean(), demo: z.boolean() });
+export type AuthOptions = z.infer<typeof authOptionsSchema>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export const ROLES = [
+  'retailer',
+  'trader',
+  'supplier',
+  'service_provider',
+  'coordinator',
+  'distributor',
+  'manufacturer',
+  'admin',
+  'sales_rep',
+  'field_manager',
+  'business_dev_manager',
+] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Roles a user may pick on their own profile (DECISIONS 8); the others are granted by an admin. */
+export const SELF_SERVICE_ROLES = [
+  'retailer',
+  'trader',
+  'supplier',
+  'service_provider',
+  'coordinator',
+  'distributor',
+  'manufacturer',
+] as const satisfies readonly Role[];
+export const selfServiceRoleSchema = z.enum(SELF_SERVICE_ROLES);
+
+export const DEFAULT_ROLE: Role = 'retailer';
+
+/** Roles with a demo account that the landing page offers (DECISIONS 9). */
+export const DEMO_ROLES = [
+  'retailer',
+  'supplier',
+  'distributor',
+  'coordinator',
+  'admin',
+  'sales_rep',
+] as const satisfies readonly Role[];
+export const demoRoleSchema = z.enum(DEMO_ROLES);
+export type DemoRole = z.infer<typeof demoRoleSchema>;
+
+export const SALES_CRM_ROLES: readonly Role[] = [
+  'sales_rep',
+  'field_manager',
+  'business_dev_manager',
+  'admin',
+  'coordinator',
+];
+export const ENTERPRISE_ROLES: readonly Role[] = ['admin', 'coordinator'];
+
+/** Sellers own products and receive orders; buyers place them. */
+export const SELLER_ROLES: readonly Role[] = ['supplier', 'distributor', 'manufacturer'];
+export const BUYER_ROLES: readonly Role[] = ['retailer', 'trader'];
+
+export function isSeller(role: Role): boolean {
+  return SELLER_ROLES.includes(role);
+}
+
+export function hasRole(role: Role, allowed: readonly Role[]): boolean {
+  return allowed.includes(role);
+}
+
+export type BadgeTone = 'green' | 'orange' | 'purple' | 'blue' | 'grey';
+
+/** Spec 1 §6: the role badge colour. */
+export function roleBadgeTone(role: Role): BadgeTone {
+  switch (role) {
+    case 'retailer':
+    case 'trader':
+      return 'green';
+    case 'distributor':
+    case 'supplier':
+      return 'orange';
+    case 'manufacturer':
+    case 'service_provider':
+      return 'purple';
+    case 'coordinator':
+      return 'blue';
+    default:
+      return 'grey';
+  }
+}
+
+/** Retailers and traders are shown as "Business Owner"; the others by their role's own name. */
+export function roleLabelKey(role: Role): string {
+  return role === 'retailer' || role === 'trader' ? 'roles.business_owner' : `roles.${role}`;
+}
