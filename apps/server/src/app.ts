@@ -18,7 +18,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
 import { registerAuthentication } from './platform/auth.ts';
-import { errorBody, registerErrorHandling } from './platform/errors.ts';
+import { AppError, errorBody, registerErrorHandling } from './platform/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -80,13 +80,13 @@ export async function buildApp({ config, database, webDist, onRoute }: AppOption
   await app.register(fastifyCookie, { secret: config.sessionSecret ?? randomBytes(32).toString('hex') });
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...errorBody(
+    // Thrown as an AppError, so the one error handler answers it in the one shape.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
         'rate_limited',
         `Too many sign-in attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
       ),
-    }),
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Township Trade API', version: '1.0.0' } },

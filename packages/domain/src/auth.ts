@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { demoRoleSchema } from './roles.ts';
+import { DEMO_ROLES } from './roles.ts';
+
+export const demoRoleSchema = z.enum(DEMO_ROLES);
 
 export const demoLoginSchema = z
   .object({ role: demoRoleSchema.default('retailer') })

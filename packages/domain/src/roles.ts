@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const ROLES = [
   'retailer',
   'trader',
@@ -13,8 +11,7 @@ export const ROLES = [
   'field_manager',
   'business_dev_manager',
 ] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 /** Roles a user may pick on their own profile (DECISIONS 8); the others are granted by an admin. */
 export const SELF_SERVICE_ROLES = [
@@ -26,7 +23,6 @@ export const SELF_SERVICE_ROLES = [
   'distributor',
   'manufacturer',
 ] as const satisfies readonly Role[];
-export const selfServiceRoleSchema = z.enum(SELF_SERVICE_ROLES);
 
 export const DEFAULT_ROLE: Role = 'retailer';
 
@@ -39,8 +35,7 @@ export const DEMO_ROLES = [
   'admin',
   'sales_rep',
 ] as const satisfies readonly Role[];
-export const demoRoleSchema = z.enum(DEMO_ROLES);
-export type DemoRole = z.infer<typeof demoRoleSchema>;
+export type DemoRole = (typeof DEMO_ROLES)[number];
 
 export const SALES_CRM_ROLES: readonly Role[] = [
   'sales_rep',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { roleSchema, SELF_SERVICE_ROLES, type Role } from './roles.ts';
+import { ROLES, SELF_SERVICE_ROLES, type Role } from './roles.ts';
+
+export const roleSchema = z.enum(ROLES);
 
 export const BUSINESS_TYPES = [
   'spaza_shop',

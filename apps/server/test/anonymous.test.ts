@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HTTPMethods } from 'fastify';
+import { createTestApp, expectError, type TestApp } from './support/test-app.ts';
+
+/**
+ * Every /api call other than these answers 401 to an anonymous caller. Adding to this list is a
+ * decision that the endpoint is meant for people who are not signed in.
+ */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'POST /api/demo/login',
+  'GET /api/oauth/google/redirect_url',
+  'POST /api/sessions',
+  'GET /api/logout',
+  // Which sign-in methods the landing page offers: asked before anyone signs in.
+  'GET /api/auth/options',
+]);
+const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+describe('anonymous callers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const apiRoutes = () =>
+    t.routes
+      .flatMap((route) =>
+        (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+          method,
+          url: route.url,
+        })),
+      )
+      .filter(({ url }) => url.startsWith('/api/') && !isDocs(url));
+
+  it('sees the routes as they register', () => {
+    const seen = new Set(apiRoutes().map((r) => `${r.method} ${r.url}`));
+    for (const known of [
+      'GET /api/users/me',
+      'PUT /api/users/profile',
+      'GET /api/dashboard',
+      'DELETE /api/notifications/:id',
+      ...PUBLIC,
+    ]) {
+      expect(seen, known).toContain(known);
+    }
+  });
+
+  it('get 401 JSON from every /api route that is not public', async () => {
+    const checked: string[] = [];
+    for (const { method, url } of apiRoutes()) {
+      const key = `${method} ${url}`;
+      if (PUBLIC.has(key) || (method === 'HEAD' && PUBLIC.has(`GET ${url}`))) continue;
+      const path = url.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*/g, 'x');
+      const response = await t.app.inject({ method: method as HTTPMethods, url: path });
+      if (method === 'HEAD') {
+        expect(response.statusCode, key).toBe(401);
+      } else {
+        expect(response.statusCode, `${key}: ${response.body}`).toBe(401);
+        expectError(response, 401, 'unauthorized');
+      }
+      checked.push(key);
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(7);
+  });
+});

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectError, type TestApp } from './support/test-app.ts';
+
+const SECRET = 'password=hunter2 at db.internal:5432';
+
+describe('errors', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      beforeReady(app) {
+        app.get('/api/test/boom', async () => {
+          throw new Error(SECRET);
+        });
+        app.get('/api/test/boom-status', async () => {
+          throw Object.assign(new Error(SECRET), { statusCode: 502 });
+        });
+      },
+    });
+    cookie = await t.login('retailer');
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown /api path with 404 JSON, anonymous or signed in', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      expectError(await t.app.inject({ method, url: '/api/nope' }), 404, 'not_found');
+      expectError(
+        await t.app.inject({ method, url: '/api/nope?x=1', headers: { cookie } }),
+        404,
+        'not_found',
+      );
+    }
+  });
+
+  it('answers a malformed JSON body with 400 in the error shape', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"name": "Thandi",',
+    });
+    expectError(response, 400, 'bad_request');
+  });
+
+  it('answers a JSON body over the limit with 413', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), role: 'retailer' }),
+    });
+    expectError(response, 413, 'payload_too_large');
+  });
+
+  it('never leaks the message of an error inside a route (500)', async () => {
+    for (const url of ['/api/test/boom', '/api/test/boom-status']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      const error = expectError(response, 500, 'internal');
+      expect(error.message).not.toContain('hunter2');
+      expect(response.body).not.toContain('hunter2');
+      expect(response.body).not.toContain('db.internal');
+    }
+  });
+});

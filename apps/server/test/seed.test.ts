@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../src/db/schema.ts';
+import { seedDemoData } from '../src/db/seed.ts';
+import { count, createTestApp, type TestApp } from './support/test-app.ts';
+
+/** Every table of the schema, so tables added later are covered too. */
+const TABLES = Object.values(schema as Record<string, unknown>)
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table));
+
+describe('seedDemoData', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const counts = async () =>
+    Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await count(t.db, table)])));
+
+  it('has seeded the template with the demo world', async () => {
+    expect(TABLES).toEqual(
+      expect.arrayContaining(['users', 'products', 'orders', 'order_items', 'notifications']),
+    );
+    const seeded = await counts();
+    for (const table of [
+      'users',
+      'categories',
+      'products',
+      'cooperatives',
+      'orders',
+      'order_items',
+      'notifications',
+    ]) {
+      expect(seeded[table], table).toBeGreaterThan(0);
+    }
+  });
+
+  it('leaves an already seeded database alone', async () => {
+    const before = await counts();
+    expect(await seedDemoData(t.db)).toEqual({ seeded: false });
+    expect(await counts()).toEqual(before);
+  });
+});

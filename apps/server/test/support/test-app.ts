@@ -1,0 +1,94 @@
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { inject, expect } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { DemoRole } from '@tt/domain';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Db, DatabaseKind } from '../../src/db/client.ts';
+import { SESSION_COOKIE } from '../../src/features/auth/service.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig, e.g. { SIGN_IN_RATE_LIMIT: '3' } or the OIDC settings. */
+  env?: Record<string, string>;
+  /** Runs after the app is built and before it is ready: the place to add a test-only route. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  dbKind: DatabaseKind;
+  /** Every route the app registered, as the onRoute hook saw it. */
+  routes: RouteOptions[];
+  /** Signs in as the demo account of the role and returns the Cookie header for app.inject. */
+  login(role?: DemoRole): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The app over this file's own copy of the migrated, seeded template database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, dispose } = await openTestDatabase(inject('testDatabase'));
+  const routes: RouteOptions[] = [];
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+    // Tests sign in many times a minute; the test of the limit itself sets its own.
+    SIGN_IN_RATE_LIMIT: '100000',
+    ...options.env,
+  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, onRoute: (route) => void routes.push(route) });
+    await options.beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return {
+    app,
+    db: database.db,
+    dbKind: database.kind,
+    routes,
+    async login(role = 'retailer') {
+      const response = await app.inject({ method: 'POST', url: '/api/demo/login', payload: { role } });
+      expect(response.statusCode, response.body).toBe(200);
+      const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+      if (!cookie) throw new Error(`Demo sign-in as ${role} set no ${SESSION_COOKIE} cookie`);
+      return `${SESSION_COOKIE}=${cookie.value}`;
+    },
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+/** Asserts the one JSON error shape and the status; returns the error for further checks. */
+export function expectError(response: LightMyRequestResponse, status: number, code?: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json() as {
+    error: { code: string; message: string; fields?: Record<string, string> };
+  };
+  expect(body).toEqual({
+    error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+  });
+  expect(body.error.message.length).toBeGreaterThan(0);
+  if (code) expect(body.error.code).toBe(code);
+  return body.error;
+}
+
+export async function count(db: Db, table: string, where = sql`true`): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`,
+  );
+  return rowsOf<{ n: number }>(result)[0]!.n;
+}
+
+/** Rows of db.execute: node-postgres and PGlite both return { rows }. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

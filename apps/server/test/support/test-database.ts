@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+
+/** What the global setup hands to every test file: where its copy of the migrated, seeded template comes from. */
+export type TestDatabaseSource =
+  { kind: 'pglite'; templatePath: string } | { kind: 'postgres'; adminUrl: string; template: string };
+
+export const POSTGRES_TEMPLATE = 'tt_template';
+
+/** The PGlite run must ignore TEST_DATABASE_URL; scripts/test-api.mjs unsets it for that run. */
+export function testDatabaseUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL;
+  return url && url.trim() !== '' ? url : undefined;
+}
+
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** Runs one statement on the admin database (CREATE/DROP DATABASE cannot run inside a pool's transaction). */
+export async function onAdminDatabase(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the connection and, on PostgreSQL, drops this file's database. */
+  dispose(): Promise<void>;
+}
+
+/** A private copy of the template: PGlite loads the dumped data dir; PostgreSQL clones the template database. */
+export async function openTestDatabase(source: TestDatabaseSource): Promise<TestDatabase> {
+  if (source.kind === 'pglite') {
+    const database = await openDatabase({
+      kind: 'pglite',
+      loadDataDir: new Blob([readFileSync(source.templatePath)]),
+    });
+    return { database, dispose: () => database.close() };
+  }
+  const name = `tt_${randomBytes(6).toString('hex')}`;
+  await createFromTemplate(source.adminUrl, name, source.template);
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrl(source.adminUrl, name),
+    poolSize: 4,
+  });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      await onAdminDatabase(source.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+async function createFromTemplate(adminUrl: string, name: string, template: string) {
+  // Several files start at once; PostgreSQL refuses a copy while another copy holds the template (55006).
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await onAdminDatabase(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { canChooseRole } from './users.ts';
+import { roleBadgeTone, roleLabelKey, SELF_SERVICE_ROLES, ROLES } from './roles.ts';
+import { resolveLanguage } from './i18n.ts';
+import { unreadBadge } from './notifications.ts';
+import { achievementsFor, lastSixMonths, percentChange } from './dashboard.ts';
+import { membershipProgress } from './cooperatives.ts';
+import { orderScopeFor } from './orders.ts';
+import { profileUpdateSchema } from './users.ts';
+
+describe('roles', () => {
+  it('shows retailers and traders as Business Owner in green, the rest in their colours', () => {
+    expect(roleLabelKey('retailer')).toBe('roles.business_owner');
+    expect(roleLabelKey('trader')).toBe('roles.business_owner');
+    expect(roleLabelKey('supplier')).toBe('roles.supplier');
+    expect(roleBadgeTone('retailer')).toBe('green');
+    expect(roleBadgeTone('distributor')).toBe('orange');
+    expect(roleBadgeTone('supplier')).toBe('orange');
+    expect(roleBadgeTone('manufacturer')).toBe('purple');
+    expect(roleBadgeTone('service_provider')).toBe('purple');
+    expect(roleBadgeTone('coordinator')).toBe('blue');
+    expect(roleBadgeTone('admin')).toBe('grey');
+    expect(roleBadgeTone('sales_rep')).toBe('grey');
+  });
+
+  it('lets a user keep their role or pick a self-service one, never an admin-granted one', () => {
+    for (const next of SELF_SERVICE_ROLES) expect(canChooseRole('retailer', next)).toBe(true);
+    for (const next of ['admin', 'sales_rep', 'field_manager', 'business_dev_manager'] as const) {
+      expect(canChooseRole('retailer', next)).toBe(false);
+      expect(canChooseRole(next, next)).toBe(true);
+    }
+    expect(ROLES).toHaveLength(11);
+  });
+
+  it('scopes orders by role', () => {
+    expect(orderScopeFor('retailer')).toBe('buyer');
+    expect(orderScopeFor('coordinator')).toBe('buyer');
+    expect(orderScopeFor('supplier')).toBe('seller');
+    expect(orderScopeFor('manufacturer')).toBe('seller');
+    expect(orderScopeFor('admin')).toBe('all');
+  });
+});
+
+describe('profile rules', () => {
+  const base = { name: 'Thandi', role: 'retailer' };
+  it('accepts 0..50 years in business and refuses the rest', () => {
+    expect(profileUpdateSchema.safeParse({ ...base, years_in_business: 0 }).success).toBe(true);
+    expect(profileUpdateSchema.safeParse({ ...base, years_in_business: 50 }).success).toBe(true);
+    expect(profileUpdateSchema.safeParse({ ...base, years_in_business: 51 }).success).toBe(false);
+    expect(profileUpdateSchema.safeParse({ ...base, years_in_business: -1 }).success).toBe(false);
+    expect(profileUpdateSchema.safeParse({ ...base, years_in_business: 2.5 }).success).toBe(false);
+  });
+  it('needs a name, turns empty optional fields into null and checks postal codes', () => {
+    expect(profileUpdateSchema.safeParse({ ...base, name: '  ' }).success).toBe(false);
+    const parsed = profileUpdateSchema.parse({ ...base, phone: '', city: '  ', pincode: '1804' });
+    expect(parsed.phone).toBeNull();
+    expect(parsed.city).toBeNull();
+    expect(parsed.pincode).toBe('1804');
+    expect(profileUpdateSchema.safeParse({ ...base, pincode: '18045' }).success).toBe(false);
+    expect(profileUpdateSchema.safeParse({ ...base, phone: 'call me' }).success).toBe(false);
+  });
+});
+
+describe('languages', () => {
+  it('uses the stored choice, else the browser language, else English', () => {
+    expect(resolveLanguage('zu', ['af-ZA'])).toBe('zu');
+    expect(resolveLanguage('fr', ['af-ZA', 'en'])).toBe('af');
+    expect(resolveLanguage(null, ['xh-ZA'])).toBe('xh');
+    expect(resolveLanguage(undefined, ['de-DE', 'fr'])).toBe('en');
+    expect(resolveLanguage('', [])).toBe('en');
+  });
+});
+
+describe('notification badge', () => {
+  it('shows the count up to nine and 9+ above', () => {
+    expect(unreadBadge(0)).toBeNull();
+    expect(unreadBadge(1)).toBe('1');
+    expect(unreadBadge(9)).toBe('9');
+    expect(unreadBadge(10)).toBe('9+');
+  });
+});
+
+describe('dashboard rules', () => {
+  it('lists the six months ending with the current Johannesburg month', () => {
+    expect(lastSixMonths(new Date('2026-11-22T10:00:00Z'))).toEqual([
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
+    expect(lastSixMonths(new Date('2026-03-05T00:00:00Z'))).toEqual([
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+    ]);
+    // 22:30 UTC on 31 December is already January in Johannesburg (UTC+2).
+    expect(lastSixMonths(new Date('2026-12-31T22:30:00Z')).at(-1)).toBe('2027-01');
+  });
+  it('computes the month-on-month change, or nothing without last month', () => {
+    expect(percentChange(100, 150)).toBe(50);
+    expect(percentChange(300, 200)).toBe(-33.3);
+    expect(percentChange(0, 200)).toBeNull();
+  });
+  it('earns achievements from real figures', () => {
+    const none = achievementsFor({
+      total_products: 0,
+      total_orders: 0,
+      active_coops: 0,
+      my_memberships: 0,
+      total_revenue: 0,
+      revenue_change_percent: null,
+    });
+    expect(none.every((a) => !a.earned)).toBe(true);
+    const some = achievementsFor({
+      total_products: 5,
+      total_orders: 12,
+      active_coops: 3,
+      my_memberships: 1,
+      total_revenue: 9999.99,
+      revenue_change_percent: 4,
+    });
+    expect(some.filter((a) => a.earned).map((a) => a.key)).toEqual([
+      'first_order',
+      'ten_orders',
+      'coop_member',
+    ]);
+  });
+  it('caps cooperative progress at 100%', () => {
+    expect(membershipProgress(10, 25)).toBe(40);
+    expect(membershipProgress(40, 25)).toBe(100);
+  });
+});
