@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
 import { initI18n } from './lib/i18n';
 import './index.css';
@@ -11,4 +10,12 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
-if (import.meta.env.PROD) registerSW({ immediate: true });
+
+// The generated worker takes over at once (autoUpdate), so registering it is all there is to do;
+// registering by hand keeps workbox-window out of the first load.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined),
+  );
+}

@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../components/ui/Loading';
 import { useMe } from '../features/auth/api';
 import { paths } from '../lib/paths';
-import { AppShell } from './shell/AppShell';
+
+// The shell (sidebar, bell, drawer) is not needed by the landing page, so it is not in the first load.
+const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
 import { PublicLayout } from './shell/PublicLayout';
 
 /** Spec 1 §2: a loading message while the user loads; no user -> /. */
@@ -12,7 +15,11 @@ export function RequireUser() {
   const { data: user, isPending } = useMe();
   if (isPending) return <Loading label={t('common.loading')} />;
   if (!user) return <Navigate to={paths.home} replace />;
-  return <AppShell user={user} />;
+  return (
+    <Suspense fallback={<Loading label={t('common.loading')} />}>
+      <AppShell user={user} />
+    </Suspense>
+  );
 }
 
 /** A signed-in user on / goes to the dashboard. */
@@ -29,5 +36,11 @@ export function OptionalUser() {
   const { t } = useTranslation();
   const { data: user, isPending } = useMe();
   if (isPending) return <Loading label={t('common.loading')} />;
-  return user ? <AppShell user={user} /> : <PublicLayout />;
+  return user ? (
+    <Suspense fallback={<Loading label={t('common.loading')} />}>
+      <AppShell user={user} />
+    </Suspense>
+  ) : (
+    <PublicLayout />
+  );
 }

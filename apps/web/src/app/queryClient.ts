@@ -1,16 +1,21 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiError } from '../lib/api';
 import { errorMessage } from '../lib/errors';
 import { i18n } from '../lib/i18n';
+import { toastError } from '../lib/toast';
+import { authKeys } from '../features/auth/api';
 
 /** One place shows every failed call to the user (DECISIONS 5): nothing fails silently. */
 export function createQueryClient() {
-  const report = (error: unknown) =>
-    toast.error(errorMessage(error, i18n.t), {
-      id: error instanceof ApiError ? `${error.status}:${error.message}` : undefined,
-    });
-  return new QueryClient({
+  const report = (error: unknown) => {
+    // A session that ended (expired, or logged out elsewhere) sends the user back to sign in.
+    if (error instanceof ApiError && error.status === 401) client.setQueryData(authKeys.me(), null);
+    toastError(
+      errorMessage(error, i18n.t),
+      error instanceof ApiError ? `${error.status}:${error.message}` : undefined,
+    );
+  };
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: report }),
     mutationCache: new MutationCache({ onError: report }),
     defaultOptions: {
@@ -25,4 +30,5 @@ export function createQueryClient() {
       mutations: { networkMode: 'offlineFirst' },
     },
   });
+  return client;
 }

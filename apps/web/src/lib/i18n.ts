@@ -1,24 +1,22 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY, resolveLanguage, type LanguageCode } from '@tt/domain';
 
-/** One JSON per language and area; only the chosen language is downloaded. */
+/** One JSON per language and area, downloaded when a screen first asks for that area. */
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-export const NAMESPACES = ['common', 'landing', 'dashboard', 'profile'] as const;
-
-async function loadLanguage(language: LanguageCode) {
-  await Promise.all(
-    Object.entries(bundles)
-      .filter(([path]) => path.includes(`/locales/${language}/`))
-      .map(async ([path, load]) => {
-        const namespace = path.split('/').pop()!.replace('.json', '');
-        if (!i18n.hasResourceBundle(language, namespace)) {
-          i18n.addResourceBundle(language, namespace, (await load()).default, true, true);
-        }
-      }),
-  );
-}
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = bundles[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`No translations for ${language}/${namespace}`), false);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 function storedLanguage(): string | null {
   try {
@@ -30,24 +28,22 @@ function storedLanguage(): string | null {
 
 export async function initI18n() {
   const language = resolveLanguage(storedLanguage(), navigator.languages ?? [navigator.language]);
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await loadLanguage(language);
-  if (language !== 'en') void loadLanguage('en'); // the fallback, for any key a language lacks
+  await i18n
+    .use(lazyBundles)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
   document.documentElement.lang = language;
   return i18n;
 }
 
 export async function changeLanguage(language: LanguageCode) {
-  await loadLanguage(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
   try {

@@ -49,11 +49,14 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.get<{ ok: true }>('/api/logout'),
-    // Spec 1 §4: the user is cleared locally first, whatever the server answers.
-    onMutate: () => {
-      queryClient.clear();
+    // Spec 1 §4: the user is cleared locally first, whatever the server answers. The signed-in
+    // screens unmount on that; their cached data goes once the server has ended the session.
+    onMutate: async () => {
+      await queryClient.cancelQueries();
       queryClient.setQueryData(authKeys.me(), null);
     },
+    onSettled: () =>
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] }),
   });
 }
 

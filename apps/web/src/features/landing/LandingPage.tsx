@@ -53,7 +53,7 @@ export default function LandingPage() {
     <div className="min-h-dvh bg-white">
       <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-          <Logo to={paths.home} />
+          <Logo to={paths.home} compact />
           <div className="ml-auto flex items-center gap-2">
             <LanguagePicker className="hidden sm:flex" />
             <Button variant="ghost" size="sm" onClick={() => tryDemo()} loading={busyRole === 'retailer'}>

@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Error toasts without the toast library on the first screen: the first toast asks for the
+ * toaster (a lazy chunk) and waits in this queue until it is mounted.
+ */
+interface ToastItem {
+  message: string;
+  id?: string | undefined;
+}
+
+let pending: ToastItem[] = [];
+let deliver: ((item: ToastItem) => void) | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
+
+export function toastError(message: string, id?: string) {
+  if (deliver) return deliver({ message, id });
+  pending.push({ message, id });
+  if (!requested) {
+    requested = true;
+    listeners.forEach((listener) => listener());
+  }
+}
+
+export function useToasterRequested() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => requested,
+  );
+}
+
+/** Called by the mounted toaster; returns the detach function. */
+export function attachToaster(show: (item: ToastItem) => void) {
+  deliver = show;
+  pending.forEach(show);
+  pending = [];
+  return () => {
+    deliver = null;
+  };
+}

@@ -1,0 +1,76 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export type DemoRole = 'retailer' | 'supplier' | 'distributor' | 'coordinator' | 'admin' | 'sales_rep';
+
+/** The signed-out landing asks who is signed in; its 401 is the expected answer, not a failure. */
+const expectedConsoleErrors = [/status of 401 \(Unauthorized\)/];
+
+export const test = base.extend<{ failOnErrors: void; login: (role?: DemoRole) => Promise<void> }>({
+  failOnErrors: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !expectedConsoleErrors.some((p) => p.test(message.text()))) {
+          problems.push(`console.error: ${message.text()}`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (response.status() >= 500) problems.push(`${response.status()} from ${url.pathname}`);
+        if (
+          response.status() >= 400 &&
+          url.pathname.startsWith('/api/') &&
+          url.pathname !== '/api/users/me'
+        ) {
+          problems.push(`${response.status()} from ${url.pathname}`);
+        }
+      });
+      await use();
+      expect(problems, 'the page logged errors or had failed requests').toEqual([]);
+    },
+    { auto: true },
+  ],
+  login: async ({ page }, use) => {
+    await use(async (role = 'retailer') => {
+      const response = await page.request.post('/api/demo/login', { data: { role } });
+      expect(response.ok()).toBeTruthy();
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('revenue-chart')).toBeVisible();
+    });
+  },
+});
+
+export { expect };
+
+export function locale(language: string, namespace: string): Record<string, unknown> {
+  return JSON.parse(
+    readFileSync(
+      new URL(`../../apps/web/src/locales/${language}/${namespace}.json`, import.meta.url),
+      'utf8',
+    ),
+  );
+}
+
+export function key(bundle: Record<string, unknown>, path: string): string {
+  const value = path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle);
+  if (typeof value !== 'string') throw new Error(`No translation at ${path}`);
+  return value;
+}
+
+export async function shot(page: Page, name: string, project: string) {
+  const path = fileURLToPath(new URL(`../artifacts/${project}-${name}.png`, import.meta.url));
+  await page.screenshot({ path, fullPage: true });
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
