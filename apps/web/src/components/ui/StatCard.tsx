@@ -16,19 +16,18 @@ export function StatCard({
   tone?: string;
 }) {
   return (
-    <Card className="p-4">
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="truncate text-xs font-medium text-stone-500 sm:text-sm">{label}</p>
-          <p className="mt-1 text-lg font-bold break-words text-stone-900 tabular-nums sm:text-2xl">
-            {value}
-          </p>
-        </div>
-        <span className={cn('grid size-9 shrink-0 place-items-center rounded-lg', tone)}>
-          <Icon aria-hidden className="size-5" />
+    <Card className="p-3 sm:p-4">
+      <div className="flex items-center justify-between gap-2">
+        <p className="min-w-0 text-xs font-medium text-stone-500 sm:text-sm">{label}</p>
+        <span className={cn('grid size-8 shrink-0 place-items-center rounded-lg sm:size-9', tone)}>
+          <Icon aria-hidden className="size-4 sm:size-5" />
         </span>
       </div>
-      {hint && <div className="mt-2 text-xs text-stone-500">{hint}</div>}
+      {/* The whole width for the figure: a rand amount never breaks across lines. */}
+      <p className="mt-1 text-lg font-bold whitespace-nowrap text-stone-900 tabular-nums sm:text-2xl">
+        {value}
+      </p>
+      {hint && <div className="mt-1 text-xs text-stone-500">{hint}</div>}
     </Card>
   );
 }

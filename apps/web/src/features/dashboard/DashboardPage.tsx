@@ -163,10 +163,10 @@ export default function DashboardPage() {
                 <li key={o.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium text-stone-900">{o.order_number}</p>
-                    <p className="truncate text-sm text-stone-500">
-                      {buyer ? t('from', { name: o.distributor_name }) : t('to', { name: o.retailer_name })} ·{' '}
-                      {formatDate(o.created_at, i18n.language)}
+                    <p className="truncate text-sm text-stone-600">
+                      {buyer ? t('from', { name: o.distributor_name }) : t('to', { name: o.retailer_name })}
                     </p>
+                    <p className="text-xs text-stone-500">{formatDate(o.created_at, i18n.language)}</p>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">
                     <span className="font-semibold">{formatMoney(o.total_amount)}</span>

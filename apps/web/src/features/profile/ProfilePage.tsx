@@ -8,7 +8,6 @@ import {
   PROVINCES,
   SELF_SERVICE_ROLES,
   profileUpdateSchema,
-  roleLabelKey,
   type AppUser,
   type ProfileUpdate,
   type ProfileUpdateInput,
@@ -108,7 +107,7 @@ export default function ProfilePage() {
             <span>{t('member_since', { date: formatDate(user.created_at, i18n.language) })}</span>
           </p>
         </div>
-        <div className="text-sm">
+        <div className="w-full border-t border-stone-100 pt-3 text-sm sm:w-auto sm:border-0 sm:pt-0">
           <p className="text-stone-500">{t('referral_code')}</p>
           <p className="font-mono font-semibold">{user.referral_code}</p>
         </div>
@@ -140,7 +139,7 @@ function ProfileView({ user }: { user: AppUser }) {
       rows: [
         [t('fields.name'), user.name],
         [t('fields.email'), user.email],
-        [t('fields.role'), t(`common:${roleLabelKey(user.role)}`)],
+        [t('fields.role'), t(`common:roles.${user.role}`)],
         [t('fields.phone'), value(user.phone)],
         [t('fields.whatsapp_number'), value(user.whatsapp_number)],
       ],
