@@ -8,3 +8,5 @@ export * from './orders.ts';
 export * from './cooperatives.ts';
 export * from './dashboard.ts';
 export * from './auth.ts';
+export * from './catalog.ts';
+export * from './cart.ts';

@@ -30,3 +30,108 @@ export function orderScopeFor(role: string): OrderScope {
   if (role === 'supplier' || role === 'distributor' || role === 'manufacturer') return 'seller';
   return 'buyer';
 }
+
+export const deliveryOptionSchema = z.enum(['standard', 'express']);
+
+const rand = z.number().finite().min(0).max(100_000_000);
+
+/** POST /api/orders: spec 1 §7's payload, plus the delivery option. The server prices it again. */
+export const checkoutSchema = z.object({
+  order_number: z.string().regex(/^ORD\d{6,20}$/, { message: 'order_number is ORD followed by a timestamp' }),
+  total_amount: rand,
+  tax_amount: rand,
+  discount_amount: rand.default(0),
+  items: z
+    .array(
+      z.object({
+        product_id: z.number().int().positive(),
+        quantity: z.number().int().min(1).max(100_000),
+        unit_price: rand,
+        total_price: rand,
+      }),
+    )
+    .min(1)
+    .max(200),
+  delivery_option: deliveryOptionSchema.default('standard'),
+  delivery_address: z.string().trim().max(240).nullish(),
+  notes: z.string().trim().max(500).nullish(),
+});
+export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+export const orderItemSchema = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  image_url: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  total_price: z.number(),
+});
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  status: orderStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  subtotal: z.number(),
+  tax_amount: z.number(),
+  delivery_fee: z.number(),
+  discount_amount: z.number(),
+  total_amount: z.number(),
+  delivery_option: deliveryOptionSchema,
+  delivery_address: z.string().nullable(),
+  notes: z.string().nullable(),
+  buyer_id: z.number().int(),
+  seller_id: z.number().int(),
+  /** The seller's name (spec 1's field name). */
+  distributor_name: z.string(),
+  /** The buying shop's name. */
+  retailer_name: z.string(),
+  items: z.array(orderItemSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const checkoutResultSchema = z.object({ orders: z.array(orderSchema) });
+
+/** Sent with the 409 of a checkout whose totals differ from the server's (DECISIONS 2). */
+export const checkoutTotalsSchema = z.object({
+  subtotal: z.number(),
+  tax_amount: z.number(),
+  delivery_fee: z.number(),
+  total_amount: z.number(),
+});
+
+export const orderListQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const orderListSchema = z.object({
+  orders: z.array(orderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const updateOrderStatusSchema = z.object({ status: orderStatusSchema });
+
+/** The seller moves an order forward one step at a time. */
+export const SELLER_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
+  pending: 'confirmed',
+  confirmed: 'processing',
+  processing: 'shipped',
+  shipped: 'delivered',
+};
+
+export const BUYER_CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The buyer may cancel within 24 hours of ordering while the order is pending or confirmed. */
+export function buyerCanCancel(status: OrderStatus, createdAt: Date, now: Date = new Date()): boolean {
+  return (
+    (status === 'pending' || status === 'confirmed') &&
+    now.getTime() - createdAt.getTime() <= BUYER_CANCEL_WINDOW_MS
+  );
+}
