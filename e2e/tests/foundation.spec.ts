@@ -191,3 +191,27 @@ test('no horizontal scrolling at 360 px', async ({ page, login }) => {
   await page.getByTestId('edit-profile').click();
   await expectNoHorizontalScroll(page);
 });
+
+test('the installed app opens offline with the last data seen', async ({ page, context, login }) => {
+  await login('retailer');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Once the worker controls the page, what the page fetches is kept for later.
+  await page.reload();
+  await expect(page.getByTestId('recent-orders')).toBeVisible();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const orderNumber = await page
+    .getByTestId('recent-orders')
+    .locator('li')
+    .first()
+    .locator('p')
+    .first()
+    .textContent();
+
+  await context.setOffline(true);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('connectivity-banner')).toContainText('You are offline');
+  await expect(page.getByTestId('recent-orders')).toContainText(orderNumber!);
+  await context.setOffline(false);
+});

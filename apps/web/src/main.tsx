@@ -14,8 +14,9 @@ createRoot(document.getElementById('root')!).render(
 // The generated worker takes over at once (autoUpdate), so registering it is all there is to do;
 // registering by hand keeps workbox-window out of the first load.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener(
-    'load',
-    () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined),
-  );
+  const register = () =>
+    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  // The translations are awaited above, so the page may have finished loading already.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
