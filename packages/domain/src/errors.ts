@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  'plan_limit',
   'payload_too_large',
   'rate_limited',
   'service_unavailable',

@@ -10,3 +10,5 @@ export * from './dashboard.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './cart.ts';
+export * from './bulk-orders.ts';
+export * from './warehouses.ts';

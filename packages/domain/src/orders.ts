@@ -135,3 +135,19 @@ export function buyerCanCancel(status: OrderStatus, createdAt: Date, now: Date =
     now.getTime() - createdAt.getTime() <= BUYER_CANCEL_WINDOW_MS
   );
 }
+
+/**
+ * Who may fill a cart and check out: everyone whose orders are their own purchases (retailers, traders,
+ * coordinators and the other non-selling roles). Sellers sell and admins oversee; neither buys.
+ */
+export function canCheckOut(role: string): boolean {
+  return orderScopeFor(role) === 'buyer';
+}
+
+/** POST /api/orders needs this header (DECISIONS 3): the same key never creates a second order set. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, { message: 'Idempotency-Key must be 8 to 200 characters' })
+  .max(200, { message: 'Idempotency-Key must be 8 to 200 characters' });

@@ -135,3 +135,78 @@ describe('dashboard rules', () => {
     expect(membershipProgress(40, 25)).toBe(100);
   });
 });
+
+describe('cooperative rules', () => {
+  it('lets pending cooperatives gather founding members and activates them at the minimum', async () => {
+    const { acceptsMembers, statusAfterJoin } = await import('./cooperatives.ts');
+    expect(acceptsMembers('active')).toBe(true);
+    expect(acceptsMembers('pending')).toBe(true);
+    expect(acceptsMembers('inactive')).toBe(false);
+    expect(statusAfterJoin('pending', 24, 25)).toBe('pending');
+    expect(statusAfterJoin('pending', 25, 25)).toBe('active');
+    expect(statusAfterJoin('active', 99, 25)).toBe('active');
+  });
+  it('carries a vote by a simple majority of ballots cast and opens ballots only within the dates', async () => {
+    const { voteOutcome, ballotOpen, turnoutPercent } = await import('./cooperatives.ts');
+    expect(voteOutcome({ for: 3, against: 2 })).toBe('carried');
+    expect(voteOutcome({ for: 2, against: 2 })).toBe('not_carried');
+    expect(turnoutPercent(5, 32)).toBe(15.6);
+    const now = new Date('2026-11-22T10:00:00Z');
+    expect(ballotOpen({ status: 'active', start_date: null, end_date: null }, now)).toBe(true);
+    expect(ballotOpen({ status: 'active', start_date: '2026-11-23T00:00:00Z', end_date: null }, now)).toBe(
+      false,
+    );
+    expect(ballotOpen({ status: 'active', start_date: null, end_date: '2026-11-21T00:00:00Z' }, now)).toBe(
+      false,
+    );
+    expect(ballotOpen({ status: 'completed', start_date: null, end_date: null }, now)).toBe(false);
+  });
+  it('computes the governance tiles', async () => {
+    const { governanceTiles } = await import('./cooperatives.ts');
+    const tiles = governanceTiles({
+      now: new Date('2026-11-22T10:00:00Z'),
+      votes: [{ status: 'active' }, { status: 'completed' }],
+      meetings: [
+        { status: 'scheduled', meeting_date: '2026-12-01T10:00:00Z' },
+        { status: 'scheduled', meeting_date: '2026-11-01T10:00:00Z' },
+      ],
+      transactions: [
+        { amount: 500.5, status: 'approved' },
+        { amount: -120.25, status: 'pending' },
+      ],
+    });
+    expect(tiles).toEqual({
+      active_votes: 1,
+      upcoming_meetings: 1,
+      total_transactions_cents: 62075,
+      pending_approvals: 1,
+    });
+  });
+});
+
+describe('bulk orders and warehouses', () => {
+  it('prices bulk discounts and savings in cents', async () => {
+    const { finalUnitPriceCents, totalSavingsCents, statusAfterParticipation } =
+      await import('./bulk-orders.ts');
+    expect(finalUnitPriceCents(12999, 15)).toBe(11049);
+    expect(totalSavingsCents([{ unit_price: 129.99, final_unit_price: 110.49, quantity_ordered: 10 }])).toBe(
+      19500,
+    );
+    expect(statusAfterParticipation(90, 10, 100)).toBe('target_reached');
+    expect(statusAfterParticipation(80, 10, 100)).toBe('active');
+  });
+  it('applies the plan allowances, colours and fees of spec 3', async () => {
+    const w = await import('./warehouses.ts');
+    expect(w.warehouseAllowance('free')).toEqual({ warehouses: 0, space_cubic_meters: 0 });
+    expect(w.warehouseAllowance('basic')).toEqual({ warehouses: 2, space_cubic_meters: 10 });
+    expect(w.warehouseAllowance('professional')).toEqual({ warehouses: 5, space_cubic_meters: 50 });
+    expect(w.warehouseAllowance('enterprise')).toEqual({ warehouses: 999, space_cubic_meters: 500 });
+    expect(w.utilisationTone(70, 100)).toBe('green');
+    expect(w.utilisationTone(71, 100)).toBe('yellow');
+    expect(w.utilisationTone(91, 100)).toBe('red');
+    expect(w.warehouseFull(100, 100)).toBe(true);
+    expect(w.monthlyFeeCents(10, 5000)).toBe(50000);
+    expect(w.monthlyFeeCents(2.5, 4500)).toBe(11250);
+    expect(w.limitUsedPercent(12, 10)).toBe(100);
+  });
+});

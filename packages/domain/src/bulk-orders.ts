@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { percentOf, randToCents } from './money.ts';
+
+export const BULK_ORDER_STATUSES = ['active', 'target_reached', 'completed', 'cancelled'] as const;
+export type BulkOrderStatus = (typeof BULK_ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
+
+export const bulkOrderSchema = z.object({
+  id: z.number().int(),
+  coop_id: z.number().int(),
+  coop_name: z.string(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product_image_url: z.string().nullable(),
+  unit_price: z.number(),
+  final_unit_price: z.number(),
+  bulk_discount_percentage: z.number(),
+  minimum_quantity: z.number().int(),
+  current_quantity: z.number().int(),
+  target_quantity: z.number().int(),
+  end_date: z.string(),
+  status: z.enum(BULK_ORDER_STATUSES),
+});
+export type BulkOrder = z.infer<typeof bulkOrderSchema>;
+
+export const participationSchema = z.object({
+  id: z.number().int(),
+  bulk_order_id: z.number().int(),
+  product_name: z.string(),
+  coop_name: z.string(),
+  quantity_ordered: z.number().int(),
+  unit_price: z.number(),
+  final_unit_price: z.number(),
+  total_amount: z.number(),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+});
+export type Participation = z.infer<typeof participationSchema>;
+
+/** POST /api/bulk-orders/participate: the screen sends the order's minimum_quantity. */
+export const participateSchema = z.object({
+  bulk_order_id: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(1_000_000),
+});
+
+/** POST /api/bulk-orders: a coordinator of the cooperative opens a bulk order for a catalogue product. */
+export const createBulkOrderSchema = z
+  .object({
+    coop_id: z.number().int().positive(),
+    product_id: z.number().int().positive(),
+    /** Defaults to the product's selling price. */
+    unit_price: z.number().positive().max(1_000_000).nullish(),
+    bulk_discount_percentage: z.number().min(0).max(90),
+    minimum_quantity: z.number().int().min(1).max(1_000_000),
+    target_quantity: z.number().int().min(1).max(10_000_000),
+    end_date: z.iso.datetime({ offset: true }),
+  })
+  .refine((v) => v.target_quantity >= v.minimum_quantity, {
+    message: 'validation.target_at_least_minimum',
+    path: ['target_quantity'],
+  });
+
+/** The discounted unit price, in cents. */
+export function finalUnitPriceCents(unitCents: number, discountPercent: number): number {
+  return unitCents - percentOf(unitCents, discountPercent);
+}
+
+/** Spec 1: total savings = the sum over my participations of (unit_price - final_unit_price) x quantity, in cents. */
+export function totalSavingsCents(
+  participations: readonly Pick<Participation, 'unit_price' | 'final_unit_price' | 'quantity_ordered'>[],
+): number {
+  let total = 0;
+  for (const p of participations)
+    total += (randToCents(p.unit_price) - randToCents(p.final_unit_price)) * p.quantity_ordered;
+  return total;
+}
+
+/** Adding quantity to an active order; reaching the target turns it target_reached. */
+export function statusAfterParticipation(current: number, added: number, target: number): BulkOrderStatus {
+  return current + added >= target ? 'target_reached' : 'active';
+}
+
+export function bulkProgressPercent(current: number, target: number): number {
+  return target <= 0 ? 100 : Math.min(100, Math.round((current / target) * 100));
+}
