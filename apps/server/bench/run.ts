@@ -1,21 +1,33 @@
 /**
- * npm run bench: requests per second and latency of the foundation's endpoints, with the server in its
- * own process (as in production) and autocannon in this one. Over PGlite, and over PostgreSQL too when
- * BENCH_DATABASE_URL is set. A benchmark, not a test: it asserts nothing.
+ * npm run bench: requests per second and latency of the API with the server in its own process (as in
+ * production) and autocannon in this one. Over PGlite, and over PostgreSQL too when BENCH_DATABASE_URL is
+ * set (a throwaway database is created beside it and dropped afterwards). Before the server starts, each
+ * fresh database gets the demo seed plus BENCH_PRODUCTS generated products (default 100,000).
+ * A benchmark, not a test: it asserts nothing.
  *
- *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_DATABASE_URL=postgres://... npm run bench
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_PRODUCTS=100000 BENCH_DATABASE_URL=postgres://... npm run bench
+ *   BENCH_PGLITE=false skips the PGlite run (PostgreSQL only).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { centsToRand, priceCheckout } from '@tt/domain';
+import { openDatabase, type DatabaseTarget } from '../src/db/client.ts';
+import { seedDemoData } from '../src/db/seed.ts';
+import { benchBuyers, benchCheckoutProduct, seedBenchProducts } from './seed-products.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const endpoints = ['/api/health', '/api/users/me', '/api/notifications', '/api/dashboard'];
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const checkoutBuyers = Number(process.env.BENCH_BUYERS ?? 20);
+const foundationEndpoints = ['/api/health', '/api/users/me', '/api/notifications', '/api/dashboard'];
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 function freePort(): Promise<number> {
@@ -46,7 +58,14 @@ async function startServer(env: Record<string, string>) {
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error('the server stopped while starting');
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${base}/api/health`)).ok) {
+        const stop = async () => {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        };
+        return { base, stop };
+      }
     } catch {
       // not listening yet
     }
@@ -55,45 +74,240 @@ async function startServer(env: Record<string, string>) {
   throw new Error('the server did not start');
 }
 
-async function bench(label: string, env: Record<string, string>) {
-  const server = await startServer(env);
+interface Prepared {
+  buyers: string[];
+  product: { id: number; price_cents: number };
+  departmentId: number;
+}
+
+/** Seeds a fresh database before the server opens it: demo data, the bulk catalogue, the checkout buyers. */
+async function prepare(target: DatabaseTarget): Promise<Prepared> {
+  const started = Date.now();
+  const database = await openDatabase(target);
   try {
-    const login = await fetch(`${server.base}/api/demo/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"role":"retailer"}',
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    await database.migrate();
+    await seedDemoData(database.db);
+    if (productCount > 0) await seedBenchProducts(database.db, productCount);
+    const buyers = await benchBuyers(database.db, checkoutBuyers);
+    const product = await benchCheckoutProduct(database.db);
+    const result = await database.db.execute(
+      sql`select id from categories where parent_id is null order by id limit 1`,
+    );
+    const departmentId = (result as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    console.log(
+      `${target.kind}: seeded ${productCount} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return { buyers, product, departmentId };
+  } finally {
+    await database.close();
+  }
+}
+
+/** p-th percentile (nearest rank) of the measured latencies; autocannon's own histogram has no p95. */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.max(0, rank))]! * 10) / 10;
+}
+
+async function measure(options: autocannon.Options) {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': percentile(latencies, 50),
+    'p95 ms': percentile(latencies, 95),
+    'p99 ms': percentile(latencies, 99),
+    ok: result['2xx'],
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** The listing queries measured: plain page 1, a search, and department + price band sorted by price. */
+function listingPaths(prepared: Prepared) {
+  return [
+    '/api/products',
+    '/api/products?search=maize',
+    `/api/products?department_id=${prepared.departmentId}&price_band=50_100&sort=price_asc`,
+  ];
+}
+
+/**
+ * The listings again with the catalogue's caches switched off: without the page cache (every request
+ * reads its page; counts still cached), then without either (every request also counts its matches).
+ */
+const uncachedModes: { tag: string; env: Record<string, string> }[] = [
+  { tag: 'no page cache', env: { CATALOGUE_PAGE_CACHE_MS: '0' } },
+  { tag: 'no caches', env: { CATALOGUE_PAGE_CACHE_MS: '0', CATALOGUE_COUNT_CACHE_SECONDS: '0' } },
+];
+
+async function benchUncached(
+  label: string,
+  env: Record<string, string>,
+  prepared: Prepared,
+  mode: (typeof uncachedModes)[number],
+) {
+  const server = await startServer({ ...env, ...mode.env });
+  try {
+    const cookie = await demoCookie(server.base);
     const rows = [];
-    for (const path of endpoints) {
-      const result = await autocannon({
-        url: `${server.base}${path}`,
-        connections,
-        duration: seconds,
-        headers: { cookie },
-      });
+    for (const path of listingPaths(prepared)) {
+      await autocannon({ url: `${server.base}${path}`, connections, duration: 1, headers: { cookie } });
       rows.push({
-        database: label,
+        database: `${label} (${mode.tag})`,
         endpoint: `GET ${path}`,
-        'req/s': Math.round(result.requests.average),
-        'p50 ms': result.latency.p50,
-        'p90 ms': result.latency.p90,
-        'p99 ms': result.latency.p99,
-        errors: result.errors + result.non2xx,
+        connections,
+        ...(await measure({
+          url: `${server.base}${path}`,
+          connections,
+          duration: seconds,
+          headers: { cookie },
+        })),
       });
     }
     return rows;
   } finally {
-    server.stop();
+    await server.stop();
+  }
+}
+
+async function demoCookie(base: string) {
+  const login = await fetch(`${base}/api/demo/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"role":"retailer"}',
+  });
+  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+async function bench(label: string, env: Record<string, string>, prepared: Prepared) {
+  const server = await startServer(env);
+  try {
+    const cookie = await demoCookie(server.base);
+    const rows = [];
+    for (const path of [...listingPaths(prepared), ...foundationEndpoints]) {
+      // Warm the server's and the database's caches, so the figures are steady-state.
+      await autocannon({ url: `${server.base}${path}`, connections, duration: 1, headers: { cookie } });
+      rows.push({
+        database: label,
+        endpoint: `GET ${path}`,
+        connections,
+        ...(await measure({
+          url: `${server.base}${path}`,
+          connections,
+          duration: seconds,
+          headers: { cookie },
+        })),
+      });
+    }
+
+    // Checkout: each request one unit, a new order number and Idempotency-Key, buyers in turn.
+    const pricing = priceCheckout(
+      [
+        {
+          product_id: prepared.product.id,
+          seller_id: 0,
+          quantity: 1,
+          unit_price_cents: prepared.product.price_cents,
+        },
+      ],
+      'standard',
+    );
+    const run = randomBytes(3).toString('hex');
+    let n = 0;
+    const stamp = Date.now();
+    const checkout = await measure({
+      url: server.base,
+      connections: checkoutBuyers,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/orders',
+          setupRequest: (request) => {
+            n += 1;
+            return {
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                cookie: prepared.buyers[n % prepared.buyers.length]!,
+                'idempotency-key': `bench-${run}-${n}`,
+              },
+              body: JSON.stringify({
+                order_number: `ORD${stamp}${String(n).padStart(7, '0')}`,
+                total_amount: centsToRand(pricing.total_cents),
+                tax_amount: centsToRand(pricing.tax_cents),
+                discount_amount: 0,
+                delivery_option: 'standard',
+                items: [
+                  {
+                    product_id: prepared.product.id,
+                    quantity: 1,
+                    unit_price: centsToRand(prepared.product.price_cents),
+                    total_price: centsToRand(prepared.product.price_cents),
+                  },
+                ],
+              }),
+            };
+          },
+        },
+      ],
+    });
+    rows.push({
+      database: label,
+      endpoint: 'POST /api/orders (orders/s)',
+      connections: checkoutBuyers,
+      ...checkout,
+    });
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function onAdmin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
   }
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tt-bench-'));
 try {
-  const rows = await bench('pglite', { DATA_DIR: dataDir, DATABASE_URL: '' });
-  if (process.env.BENCH_DATABASE_URL)
-    rows.push(...(await bench('postgres', { DATABASE_URL: process.env.BENCH_DATABASE_URL })));
-  console.log(`\n${connections} connections, ${seconds} s per endpoint, server in its own process\n`);
+  const rows = [];
+  if (process.env.BENCH_PGLITE !== 'false') {
+    const pgliteEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    const pglite = await prepare({ kind: 'pglite', dataDir });
+    rows.push(...(await bench('pglite', pgliteEnv, pglite)));
+    for (const mode of uncachedModes) rows.push(...(await benchUncached('pglite', pgliteEnv, pglite, mode)));
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const name = `tt_bench_${randomBytes(4).toString('hex')}`;
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await onAdmin(adminUrl, `CREATE DATABASE "${name}"`);
+    try {
+      const prepared = await prepare({ kind: 'postgres', url: url.href, poolSize: 2 });
+      rows.push(...(await bench('postgres', { DATABASE_URL: url.href }, prepared)));
+      for (const mode of uncachedModes) {
+        rows.push(...(await benchUncached('postgres', { DATABASE_URL: url.href }, prepared, mode)));
+      }
+    } finally {
+      await onAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  }
+  console.log(
+    `\n${productCount} products; ${seconds} s per endpoint; server in its own process; ` +
+      `checkout with ${checkoutBuyers} buyers at once (req/s there = orders per second)\n`,
+  );
   console.table(rows);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -20,10 +20,18 @@ import type { Database, DatabaseKind, Db } from './db/client.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { AppError, errorBody, registerErrorHandling } from './platform/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { bulkOrderRoutes } from './features/bulk-orders/routes.ts';
+import { cartRoutes } from './features/cart/routes.ts';
+import { catalogRoutes } from './features/catalog/routes.ts';
+import { cooperativeRoutes } from './features/cooperatives/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { governanceRoutes } from './features/governance/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
+import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { warehouseRoutes } from './features/warehouses/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +108,14 @@ export async function buildApp({ config, database, webDist, onRoute }: AppOption
   await app.register(userRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
+  await app.register(catalogRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(cartRoutes);
+  await app.register(orderRoutes);
+  await app.register(cooperativeRoutes);
+  await app.register(governanceRoutes);
+  await app.register(bulkOrderRoutes);
+  await app.register(warehouseRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

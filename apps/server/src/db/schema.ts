@@ -3,3 +3,8 @@ export * from '../features/notifications/tables.ts';
 export * from '../features/catalog/tables.ts';
 export * from '../features/orders/tables.ts';
 export * from '../features/cooperatives/tables.ts';
+export * from '../features/governance/tables.ts';
+export * from '../features/bulk-orders/tables.ts';
+export * from '../features/warehouses/tables.ts';
+export * from '../features/subscriptions/tables.ts';
+export * from '../features/cart/tables.ts';

@@ -22,6 +22,8 @@ import {
   users,
 } from './schema.ts';
 import { demoEmail } from '../features/auth/service.ts';
+import { subscribe } from '../features/subscriptions/service.ts';
+import { seedCooperativeLife } from '../features/cooperatives/seed.ts';
 import { departments, products as seedProducts } from './seed-catalogue.ts';
 
 /** A small deterministic generator, so every fresh database gets the same demo data. */
@@ -187,6 +189,19 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: 
         role,
         is_demo: true,
       });
+    }
+
+    // Paid plans, so the demo shows the whole catalogue; the demo sales rep and the members stay on the
+    // free plan, whose browsing limit and banner the sales rep's account demonstrates.
+    const demoPlans: Partial<Record<DemoRole, string>> = {
+      retailer: 'trader',
+      supplier: 'supplier',
+      distributor: 'supplier',
+      coordinator: 'professional',
+      admin: 'professional',
+    };
+    for (const [role, plan] of Object.entries(demoPlans) as [DemoRole, string][]) {
+      await subscribe(tx, demo[role], plan, new Date(now.getTime() - 90 * DAY));
     }
 
     const members: number[] = [];
@@ -458,6 +473,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: 
         created_at: new Date(now.getTime() - 3 * 60 * 60 * 1000),
       },
     ]);
+
+    await seedCooperativeLife(tx, demo, now);
   });
   return { seeded: true };
 }

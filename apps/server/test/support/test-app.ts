@@ -1,11 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { inject, expect } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DemoRole } from '@tt/domain';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Db, DatabaseKind } from '../../src/db/client.ts';
-import { SESSION_COOKIE } from '../../src/features/auth/service.ts';
+import { createSession, demoEmail, SESSION_COOKIE } from '../../src/features/auth/service.ts';
+import { users } from '../../src/db/schema.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestAppOptions {
@@ -23,6 +24,10 @@ export interface TestApp {
   routes: RouteOptions[];
   /** Signs in as the demo account of the role and returns the Cookie header for app.inject. */
   login(role?: DemoRole): Promise<string>;
+  /** Opens a session for any user (the demo sign-in only knows the demo accounts) and returns the Cookie header. */
+  sessionFor(userId: number): Promise<string>;
+  /** The id of the demo account of the role. */
+  demoUserId(role: DemoRole): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -36,6 +41,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
     // Tests sign in many times a minute; the test of the limit itself sets its own.
     SIGN_IN_RATE_LIMIT: '100000',
+    // Tests change products and list them again at once; the catalogue page cache has its own test.
+    CATALOGUE_PAGE_CACHE_MS: '0',
     ...options.env,
   });
   let app: FastifyInstance;
@@ -58,6 +65,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
       if (!cookie) throw new Error(`Demo sign-in as ${role} set no ${SESSION_COOKIE} cookie`);
       return `${SESSION_COOKIE}=${cookie.value}`;
+    },
+    async sessionFor(userId) {
+      const { token } = await createSession(database.db, userId, 1);
+      return `${SESSION_COOKIE}=${token}`;
+    },
+    async demoUserId(role) {
+      const [row] = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, demoEmail(role)));
+      if (!row) throw new Error(`No demo ${role}`);
+      return row.id;
     },
     async close() {
       await app.close();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -43,5 +44,21 @@ export const products = pgTable(
     index('products_seller_idx').on(t.seller_id),
     index('products_category_idx').on(t.category_id),
     index('products_active_price_idx').on(t.is_active, t.selling_price_cents),
+    // The marketplace's substring search: ILIKE '%term%' on name or brand through trigram indexes.
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_brand_trgm_idx').using('gin', t.brand.op('gin_trgm_ops')),
+    // One partial index per sort of the buyers' catalogue (active products), each ending in id, the tiebreak.
+    index('products_active_name_sort_idx')
+      .on(sql`lower(${t.name}) collate "C"`, t.id)
+      .where(sql`${t.is_active}`),
+    index('products_active_price_sort_idx')
+      .on(t.selling_price_cents, t.id)
+      .where(sql`${t.is_active}`),
+    index('products_active_stock_sort_idx')
+      .on(t.stock_quantity, t.id)
+      .where(sql`${t.is_active}`),
+    index('products_active_category_price_idx')
+      .on(t.category_id, t.selling_price_cents, t.id)
+      .where(sql`${t.is_active}`),
   ],
 );

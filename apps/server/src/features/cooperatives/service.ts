@@ -1,6 +1,23 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  acceptsMembers,
+  centsToRand,
+  DEFAULT_MINIMUM_MEMBERS,
+  statusAfterJoin,
+  type Cooperative,
+  type CooperativeStatus,
+  type Membership,
+} from '@tt/domain';
+import type { z } from 'zod';
+import type { registerCooperativeSchema } from '@tt/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import type { UserRow } from '../auth/service.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { cooperatives, memberships } from './tables.ts';
+
+/** A new member's share: R500.00. */
+export const DEFAULT_SHARE_CENTS = 50_000;
+const LIST_LIMIT = 100;
 
 export async function countActiveCooperatives(db: Db): Promise<number> {
   return db.$count(cooperatives, eq(cooperatives.status, 'active'));
@@ -8,4 +25,267 @@ export async function countActiveCooperatives(db: Db): Promise<number> {
 
 export async function countMemberships(db: Db, userId: number): Promise<number> {
   return db.$count(memberships, eq(memberships.user_id, userId));
+}
+
+type CoopRow = typeof cooperatives.$inferSelect;
+
+const toCooperative = (r: CoopRow): Cooperative => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  area: r.area,
+  province: r.province,
+  status: r.status as CooperativeStatus,
+  current_members: r.current_members,
+  minimum_members: r.minimum_members,
+  created_at: r.created_at.toISOString(),
+});
+
+export async function listCooperatives(
+  db: Db,
+  query: { status?: CooperativeStatus | undefined; search?: string | undefined },
+): Promise<Cooperative[]> {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(cooperatives.status, query.status));
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(
+        ilike(cooperatives.name, pattern),
+        ilike(cooperatives.area, pattern),
+        ilike(cooperatives.province, pattern),
+      )!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(cooperatives)
+    .where(and(...filters))
+    .orderBy(
+      sql`case ${cooperatives.status} when 'active' then 0 when 'pending' then 1 else 2 end`,
+      asc(cooperatives.name),
+      asc(cooperatives.id),
+    )
+    .limit(LIST_LIMIT);
+  return rows.map(toCooperative);
+}
+
+export async function getCooperative(db: Db | Tx, id: number): Promise<Cooperative> {
+  const [row] = await db.select().from(cooperatives).where(eq(cooperatives.id, id));
+  if (!row) throw notFound('No such cooperative.');
+  return toCooperative(row);
+}
+
+const membershipColumns = {
+  id: memberships.id,
+  coop_id: memberships.coop_id,
+  coop_name: cooperatives.name,
+  membership_number: memberships.membership_number,
+  join_date: memberships.join_date,
+  share_amount_cents: memberships.share_amount_cents,
+  voting_rights: memberships.voting_rights,
+  is_coordinator: memberships.is_coordinator,
+};
+
+type MembershipRow = {
+  id: number;
+  coop_id: number;
+  coop_name: string;
+  membership_number: string;
+  join_date: Date;
+  share_amount_cents: number;
+  voting_rights: boolean;
+  is_coordinator: boolean;
+};
+
+const toMembership = (r: MembershipRow): Membership => ({
+  id: r.id,
+  coop_id: r.coop_id,
+  coop_name: r.coop_name,
+  membership_number: r.membership_number,
+  join_date: r.join_date.toISOString(),
+  share_amount: centsToRand(r.share_amount_cents),
+  voting_rights: r.voting_rights,
+  is_coordinator: r.is_coordinator,
+});
+
+export async function myMemberships(db: Db, userId: number): Promise<Membership[]> {
+  const rows = await db
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(cooperatives, eq(cooperatives.id, memberships.coop_id))
+    .where(eq(memberships.user_id, userId))
+    .orderBy(asc(memberships.join_date), asc(memberships.id))
+    .limit(LIST_LIMIT);
+  return rows.map(toMembership);
+}
+
+/** Unique by construction: one membership per (cooperative, user), and a format the seed never uses. */
+const membershipNumber = (coopId: number, userId: number) =>
+  `COOP${String(coopId).padStart(3, '0')}-U${String(userId).padStart(5, '0')}`;
+
+const pgCode = (error: unknown): string | undefined => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** True when the error is PostgreSQL's unique violation (23505). */
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+
+async function membershipById(tx: Tx, id: number): Promise<Membership> {
+  const [row] = await tx
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(cooperatives, eq(cooperatives.id, memberships.coop_id))
+    .where(eq(memberships.id, id));
+  return toMembership(row!);
+}
+
+/**
+ * POST /api/cooperatives/join, one transaction: the member count rises with a conditional
+ * `current_members + 1` (which also locks the cooperative's row, so joins to one cooperative queue up),
+ * the membership is written (its unique (coop, user) key refuses a second join), and a pending
+ * cooperative turns active at its minimum.
+ */
+export async function joinCooperative(
+  db: Db,
+  user: UserRow,
+  coopId: number,
+): Promise<{ cooperative: Cooperative; membership: Membership }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const coop = await getCooperative(tx, coopId);
+      const [already] = await tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.coop_id, coopId), eq(memberships.user_id, user.id)));
+      if (already) throw conflict('You are already a member of this cooperative.');
+      if (!acceptsMembers(coop.status)) throw conflict('This cooperative is not accepting members.');
+      const [raised] = await tx
+        .update(cooperatives)
+        .set({ current_members: sql`${cooperatives.current_members} + 1` })
+        .where(and(eq(cooperatives.id, coopId), sql`${cooperatives.status} in ('active', 'pending')`))
+        .returning();
+      if (!raised) throw conflict('This cooperative is not accepting members.');
+      let row: CoopRow | undefined = raised;
+      const next = statusAfterJoin(
+        raised.status as CooperativeStatus,
+        raised.current_members,
+        raised.minimum_members,
+      );
+      if (next !== raised.status) {
+        [row] = await tx
+          .update(cooperatives)
+          .set({ status: next })
+          .where(eq(cooperatives.id, coopId))
+          .returning();
+      }
+      const [inserted] = await tx
+        .insert(memberships)
+        .values({
+          coop_id: coopId,
+          user_id: user.id,
+          membership_number: membershipNumber(coopId, user.id),
+          share_amount_cents: DEFAULT_SHARE_CENTS,
+          voting_rights: true,
+          is_coordinator: false,
+        })
+        .returning({ id: memberships.id });
+      return { cooperative: toCooperative(row!), membership: await membershipById(tx, inserted!.id) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('You are already a member of this cooperative.');
+    throw error;
+  }
+}
+
+/** Start Registration (DECISIONS 13): a pending cooperative whose founder is its first member and coordinator. */
+export async function registerCooperative(
+  db: Db,
+  user: UserRow,
+  input: z.output<typeof registerCooperativeSchema>,
+): Promise<{ cooperative: Cooperative; membership: Membership }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [coop] = await tx
+        .insert(cooperatives)
+        .values({
+          name: input.name,
+          description: input.description ?? null,
+          area: input.area,
+          province: input.province,
+          status: 'pending',
+          current_members: 1,
+          minimum_members: DEFAULT_MINIMUM_MEMBERS,
+          founded_by: user.id,
+        })
+        .returning();
+      const [inserted] = await tx
+        .insert(memberships)
+        .values({
+          coop_id: coop!.id,
+          user_id: user.id,
+          membership_number: membershipNumber(coop!.id, user.id),
+          share_amount_cents: DEFAULT_SHARE_CENTS,
+          voting_rights: true,
+          is_coordinator: true,
+        })
+        .returning({ id: memberships.id });
+      return { cooperative: toCooperative(coop!), membership: await membershipById(tx, inserted!.id) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('A cooperative with this name already exists.');
+    throw error;
+  }
+}
+
+export interface MemberStanding {
+  coop_id: number;
+  coop_name: string;
+  /** Null for an admin who is not a member. */
+  membership: { voting_rights: boolean; is_coordinator: boolean } | null;
+  is_admin: boolean;
+}
+
+/** The caller's standing in a cooperative, or null when not a member. Other areas ask this. */
+export async function membershipOf(
+  db: Db | Tx,
+  coopId: number,
+  userId: number,
+): Promise<{ voting_rights: boolean; is_coordinator: boolean } | null> {
+  const [row] = await db
+    .select({ voting_rights: memberships.voting_rights, is_coordinator: memberships.is_coordinator })
+    .from(memberships)
+    .where(and(eq(memberships.coop_id, coopId), eq(memberships.user_id, userId)));
+  return row ?? null;
+}
+
+/**
+ * For the cooperative's own pages (governance, warehouses): 404 for an unknown cooperative, 403 unless
+ * the caller is a member, or an admin when `admins` allows it.
+ */
+export async function requireMember(
+  db: Db | Tx,
+  coopId: number,
+  user: Pick<UserRow, 'id' | 'role'>,
+  { admins = true }: { admins?: boolean } = {},
+): Promise<MemberStanding> {
+  const [coop] = await db
+    .select({ id: cooperatives.id, name: cooperatives.name })
+    .from(cooperatives)
+    .where(eq(cooperatives.id, coopId));
+  if (!coop) throw notFound('No such cooperative.');
+  const membership = await membershipOf(db, coopId, user.id);
+  const isAdmin = user.role === 'admin';
+  if (!membership && !(admins && isAdmin)) {
+    throw forbidden('Only members of this cooperative can do this.');
+  }
+  return { coop_id: coop.id, coop_name: coop.name, membership, is_admin: isAdmin };
+}
+
+/** How many members of a cooperative may vote. */
+export async function countVotingMembers(db: Db | Tx, coopId: number): Promise<number> {
+  return db.$count(memberships, and(eq(memberships.coop_id, coopId), eq(memberships.voting_rights, true)));
 }

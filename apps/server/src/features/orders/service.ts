@@ -1,10 +1,24 @@
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { centsToRand, orderScopeFor, ORDER_STATUSES, type OrderStatus, type RecentOrder } from '@tt/domain';
-import type { Db } from '../../db/client.ts';
+import {
+  buyerCanCancel,
+  centsToRand,
+  orderScopeFor,
+  ORDER_STATUSES,
+  SELLER_NEXT_STATUS,
+  type DeliveryOption,
+  type Order,
+  type OrderList,
+  type OrderStatus,
+  type RecentOrder,
+} from '@tt/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { users } from '../auth/tables.ts';
 import type { UserRow } from '../auth/service.ts';
-import { orders } from './tables.ts';
+import { productsForSale, returnStock } from '../catalog/service.ts';
+import { notify } from '../notifications/service.ts';
+import { orderItems, orders } from './tables.ts';
 
 const buyers = alias(users, 'buyers');
 const sellers = alias(users, 'sellers');
@@ -81,4 +95,176 @@ export async function totalOrderValue(db: Db, user: UserRow): Promise<number> {
     .from(orders)
     .where(and(visibleOrders(user), sql`${orders.status} <> 'cancelled'`));
   return Number(row?.cents ?? 0);
+}
+
+const orderColumns = {
+  id: orders.id,
+  order_number: orders.order_number,
+  status: orders.status,
+  created_at: orders.created_at,
+  updated_at: orders.updated_at,
+  subtotal_cents: orders.subtotal_cents,
+  tax_cents: orders.tax_cents,
+  delivery_cents: orders.delivery_cents,
+  discount_cents: orders.discount_cents,
+  total_cents: orders.total_cents,
+  delivery_option: orders.delivery_option,
+  delivery_address: orders.delivery_address,
+  notes: orders.notes,
+  buyer_id: orders.buyer_id,
+  seller_id: orders.seller_id,
+  distributor_name: partyName(sellers),
+  retailer_name: partyName(buyers),
+};
+
+/** Orders matching `where`, newest first, each with its items. */
+async function selectOrders(
+  db: Db | Tx,
+  where: SQL | undefined,
+  limit: number,
+  offset = 0,
+): Promise<Order[]> {
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(buyers, eq(buyers.id, orders.buyer_id))
+    .innerJoin(sellers, eq(sellers.id, orders.seller_id))
+    .where(where)
+    .orderBy(desc(orders.created_at), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.order_id,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  const catalogue = await productsForSale(
+    db,
+    items.map((i) => i.product_id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    order_number: r.order_number,
+    status: r.status as OrderStatus,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+    subtotal: centsToRand(r.subtotal_cents),
+    tax_amount: centsToRand(r.tax_cents),
+    delivery_fee: centsToRand(r.delivery_cents),
+    discount_amount: centsToRand(r.discount_cents),
+    total_amount: centsToRand(r.total_cents),
+    delivery_option: r.delivery_option as DeliveryOption,
+    delivery_address: r.delivery_address,
+    notes: r.notes,
+    buyer_id: r.buyer_id,
+    seller_id: r.seller_id,
+    distributor_name: r.distributor_name,
+    retailer_name: r.retailer_name,
+    items: items
+      .filter((i) => i.order_id === r.id)
+      .map((i) => {
+        const product = catalogue.get(i.product_id);
+        return {
+          product_id: i.product_id,
+          name: product?.name ?? '',
+          sku: product?.sku ?? '',
+          image_url: product?.image_url ?? null,
+          quantity: i.quantity,
+          unit_price: centsToRand(i.unit_price_cents),
+          total_price: centsToRand(i.total_price_cents),
+        };
+      }),
+  }));
+}
+
+/** The given orders in id order (a checkout's orders, one per seller). */
+export async function ordersByIds(db: Db | Tx, ids: number[]): Promise<Order[]> {
+  const found = await selectOrders(db, inArray(orders.id, ids), ids.length);
+  return found.sort((a, b) => a.id - b.id);
+}
+
+export async function listOrders(
+  db: Db,
+  user: UserRow,
+  query: { status?: OrderStatus | undefined; page: number; page_size: number },
+): Promise<OrderList> {
+  const where = and(visibleOrders(user), query.status ? eq(orders.status, query.status) : undefined);
+  const [list, total] = await Promise.all([
+    selectOrders(db, where, query.page_size, (query.page - 1) * query.page_size),
+    db.$count(orders, where),
+  ]);
+  return { orders: list, total, page: query.page, page_size: query.page_size };
+}
+
+export async function getOrder(db: Db | Tx, user: Pick<UserRow, 'id' | 'role'>, id: number): Promise<Order> {
+  const [order] = await selectOrders(db, and(eq(orders.id, id), visibleOrders(user)), 1);
+  if (!order) throw notFound('That order does not exist.');
+  return order;
+}
+
+/** The seller (or an admin) moves an order exactly one step along SELLER_NEXT_STATUS; the buyer is told. */
+export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStatus): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await getOrder(tx, user, id);
+    if (orderScopeFor(user.role) === 'buyer') {
+      throw forbidden('Only the seller can change the status of an order.');
+    }
+    const from = order.status;
+    if (SELLER_NEXT_STATUS[from] !== to) throw conflict(`An order cannot move from ${from} to ${to}.`);
+    // Conditional on the status read, so two simultaneous moves cannot both succeed.
+    const moved = await tx
+      .update(orders)
+      .set({ status: to, updated_at: new Date() })
+      .where(and(eq(orders.id, id), eq(orders.status, from)))
+      .returning({ id: orders.id });
+    if (moved.length === 0) throw conflict(`An order cannot move from ${from} to ${to}.`);
+    await notify(tx, {
+      userId: order.buyer_id,
+      type: 'order',
+      priority: 'medium',
+      title: 'notifications.order.status.title',
+      message: 'notifications.order.status.message',
+      params: { number: order.order_number, status: to },
+    });
+    return getOrder(tx, user, id);
+  });
+}
+
+/** The buyer cancels within 24 hours while pending or confirmed; the stock comes back; the seller is told. */
+export async function cancelOrder(db: Db, user: UserRow, id: number, now = new Date()): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await getOrder(tx, user, id);
+    if (order.buyer_id !== user.id) throw forbidden('Only the buyer can cancel an order.');
+    if (!buyerCanCancel(order.status, new Date(order.created_at), now)) {
+      throw conflict(
+        order.status === 'pending' || order.status === 'confirmed'
+          ? 'An order can only be cancelled within 24 hours of ordering.'
+          : `An order that is ${order.status} can no longer be cancelled.`,
+      );
+    }
+    const cancelled = await tx
+      .update(orders)
+      .set({ status: 'cancelled', updated_at: now })
+      .where(and(eq(orders.id, id), inArray(orders.status, ['pending', 'confirmed'])))
+      .returning({ id: orders.id });
+    if (cancelled.length === 0) throw conflict('This order can no longer be cancelled.');
+    for (const item of [...order.items].sort((a, b) => a.product_id - b.product_id)) {
+      await returnStock(tx, item.product_id, item.quantity);
+    }
+    await notify(tx, {
+      userId: order.seller_id,
+      type: 'order',
+      priority: 'high',
+      title: 'notifications.order.cancelled.title',
+      message: 'notifications.order.cancelled.message',
+      params: { number: order.order_number },
+    });
+    return getOrder(tx, user, id);
+  });
 }

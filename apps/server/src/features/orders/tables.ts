@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.ts';
 import { products } from '../catalog/tables.ts';
 
@@ -45,5 +45,26 @@ export const orderItems = pgTable(
     unit_price_cents: integer('unit_price_cents').notNull(),
     total_price_cents: integer('total_price_cents').notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.order_id)],
+  (t) => [index('order_items_order_idx').on(t.order_id), index('order_items_product_idx').on(t.product_id)],
+);
+
+/**
+ * One row per checkout that succeeded with an Idempotency-Key: the same key again answers the stored
+ * response instead of creating anything. The row is written in the checkout's own transaction, so a
+ * second request with the key waits for the first and then reads what it answered.
+ */
+export const checkoutKeys = pgTable(
+  'checkout_idempotency_keys',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** What was bought (items and delivery), so a key reused for a different checkout is refused. */
+    request_hash: text('request_hash').notNull(),
+    status_code: integer('status_code').notNull().default(201),
+    response: jsonb('response'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] })],
 );

@@ -1,0 +1,222 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  centsToRand,
+  finalUnitPriceCents,
+  randToCents,
+  statusAfterParticipation,
+  type BulkOrder,
+  type BulkOrderStatus,
+  type createBulkOrderSchema,
+  type Participation,
+} from '@tt/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { UserRow } from '../auth/service.ts';
+import { products } from '../catalog/tables.ts';
+import { productsForSale } from '../catalog/service.ts';
+import { cooperatives } from '../cooperatives/tables.ts';
+import { membershipOf } from '../cooperatives/service.ts';
+import { bulkOrderParticipations, bulkOrders } from './tables.ts';
+
+const LIST_LIMIT = 100;
+type Caller = Pick<UserRow, 'id' | 'role'>;
+
+const orderColumns = {
+  order: bulkOrders,
+  coop_name: cooperatives.name,
+  product_name: products.name,
+  product_image_url: products.image_url,
+};
+
+function toBulkOrder(r: {
+  order: typeof bulkOrders.$inferSelect;
+  coop_name: string;
+  product_name: string;
+  product_image_url: string | null;
+}): BulkOrder {
+  const o = r.order;
+  return {
+    id: o.id,
+    coop_id: o.coop_id,
+    coop_name: r.coop_name,
+    product_id: o.product_id,
+    product_name: r.product_name,
+    product_image_url: r.product_image_url,
+    unit_price: centsToRand(o.unit_price_cents),
+    final_unit_price: centsToRand(o.final_unit_price_cents),
+    bulk_discount_percentage: o.bulk_discount_hundredths / 100,
+    minimum_quantity: o.minimum_quantity,
+    current_quantity: o.current_quantity,
+    target_quantity: o.target_quantity,
+    end_date: o.end_date.toISOString(),
+    status: o.status as BulkOrderStatus,
+  };
+}
+
+// The product's name and picture: a bulk order shows what the catalogue shows.
+function ordersQuery(db: Db | Tx) {
+  return db
+    .select(orderColumns)
+    .from(bulkOrders)
+    .innerJoin(cooperatives, eq(cooperatives.id, bulkOrders.coop_id))
+    .innerJoin(products, eq(products.id, bulkOrders.product_id));
+}
+
+export async function listBulkOrders(db: Db, status?: BulkOrderStatus): Promise<BulkOrder[]> {
+  const rows = await ordersQuery(db)
+    .where(status ? eq(bulkOrders.status, status) : undefined)
+    .orderBy(desc(bulkOrders.created_at), desc(bulkOrders.id))
+    .limit(LIST_LIMIT);
+  return rows.map(toBulkOrder);
+}
+
+async function bulkOrderById(db: Db | Tx, id: number): Promise<BulkOrder> {
+  const [row] = await ordersQuery(db).where(eq(bulkOrders.id, id));
+  if (!row) throw notFound('No such bulk order.');
+  return toBulkOrder(row);
+}
+
+const participationColumns = {
+  p: bulkOrderParticipations,
+  product_name: products.name,
+  coop_name: cooperatives.name,
+};
+
+function toParticipation(r: {
+  p: typeof bulkOrderParticipations.$inferSelect;
+  product_name: string;
+  coop_name: string;
+}): Participation {
+  return {
+    id: r.p.id,
+    bulk_order_id: r.p.bulk_order_id,
+    product_name: r.product_name,
+    coop_name: r.coop_name,
+    quantity_ordered: r.p.quantity_ordered,
+    unit_price: centsToRand(r.p.unit_price_cents),
+    final_unit_price: centsToRand(r.p.final_unit_price_cents),
+    total_amount: centsToRand(r.p.total_amount_cents),
+    payment_status: r.p.payment_status as Participation['payment_status'],
+    created_at: r.p.created_at.toISOString(),
+  };
+}
+
+function participationsQuery(db: Db | Tx) {
+  return db
+    .select(participationColumns)
+    .from(bulkOrderParticipations)
+    .innerJoin(bulkOrders, eq(bulkOrders.id, bulkOrderParticipations.bulk_order_id))
+    .innerJoin(products, eq(products.id, bulkOrders.product_id))
+    .innerJoin(cooperatives, eq(cooperatives.id, bulkOrders.coop_id));
+}
+
+export async function myParticipations(db: Db, userId: number): Promise<Participation[]> {
+  const rows = await participationsQuery(db)
+    .where(eq(bulkOrderParticipations.user_id, userId))
+    .orderBy(desc(bulkOrderParticipations.created_at), desc(bulkOrderParticipations.id))
+    .limit(LIST_LIMIT);
+  return rows.map(toParticipation);
+}
+
+/**
+ * POST /api/bulk-orders/participate: the quantity is added with one conditional update that only an
+ * active, unexpired order accepts; the update locks the order's row, so concurrent joins queue and the
+ * one that reaches the target is the only one that turns the order target_reached.
+ */
+export async function participate(
+  db: Db,
+  user: Caller,
+  input: { bulk_order_id: number; quantity: number },
+): Promise<{ participation: Participation; bulk_order: BulkOrder }> {
+  const [order] = await db.select().from(bulkOrders).where(eq(bulkOrders.id, input.bulk_order_id));
+  if (!order) throw notFound('No such bulk order.');
+  if (!(await membershipOf(db, order.coop_id, user.id))) {
+    throw forbidden("Only members of this order's cooperative can join it.");
+  }
+  if (input.quantity < order.minimum_quantity) {
+    throw badRequest(`Order at least ${order.minimum_quantity} units.`, {
+      quantity: `At least ${order.minimum_quantity}.`,
+    });
+  }
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [raised] = await tx
+      .update(bulkOrders)
+      .set({ current_quantity: sql`${bulkOrders.current_quantity} + ${input.quantity}` })
+      .where(and(eq(bulkOrders.id, order.id), eq(bulkOrders.status, 'active'), gt(bulkOrders.end_date, now)))
+      .returning();
+    if (!raised) throw conflict('This bulk order is closed or has ended.');
+    const next = statusAfterParticipation(
+      raised.current_quantity - input.quantity,
+      input.quantity,
+      raised.target_quantity,
+    );
+    if (next !== 'active') {
+      await tx.update(bulkOrders).set({ status: next }).where(eq(bulkOrders.id, order.id));
+    }
+    const [inserted] = await tx
+      .insert(bulkOrderParticipations)
+      .values({
+        bulk_order_id: order.id,
+        user_id: user.id,
+        quantity_ordered: input.quantity,
+        unit_price_cents: raised.unit_price_cents,
+        final_unit_price_cents: raised.final_unit_price_cents,
+        total_amount_cents: raised.final_unit_price_cents * input.quantity,
+        payment_status: 'pending',
+      })
+      .returning({ id: bulkOrderParticipations.id });
+    const [participation] = await participationsQuery(tx).where(eq(bulkOrderParticipations.id, inserted!.id));
+    return { participation: toParticipation(participation!), bulk_order: await bulkOrderById(tx, order.id) };
+  });
+}
+
+/** A coordinator of the cooperative (or an admin) opens a bulk order for a catalogue product. */
+export async function createBulkOrder(
+  db: Db,
+  user: Caller,
+  input: z.output<typeof createBulkOrderSchema>,
+): Promise<BulkOrder> {
+  const [coop] = await db
+    .select({ id: cooperatives.id, status: cooperatives.status })
+    .from(cooperatives)
+    .where(eq(cooperatives.id, input.coop_id));
+  if (!coop) throw notFound('No such cooperative.');
+  const standing = await membershipOf(db, input.coop_id, user.id);
+  if (!standing?.is_coordinator && user.role !== 'admin') {
+    throw forbidden('Only a coordinator of this cooperative can create bulk orders.');
+  }
+  const product = (await productsForSale(db, [input.product_id])).get(input.product_id);
+  if (!product || !product.is_active) {
+    throw badRequest('Choose a product from the catalogue.', { product_id: 'Not in the catalogue.' });
+  }
+  let unitCents: number;
+  try {
+    unitCents = input.unit_price == null ? product.selling_price_cents : randToCents(input.unit_price);
+  } catch {
+    throw badRequest('Invalid unit_price: at most two decimals.', { unit_price: 'At most two decimals.' });
+  }
+  const discountHundredths = Math.round(input.bulk_discount_percentage * 100);
+  const endDate = new Date(input.end_date);
+  if (endDate <= new Date()) {
+    throw badRequest('The end date must be in the future.', { end_date: 'Must be in the future.' });
+  }
+  const [row] = await db
+    .insert(bulkOrders)
+    .values({
+      coop_id: input.coop_id,
+      product_id: product.id,
+      created_by: user.id,
+      unit_price_cents: unitCents,
+      bulk_discount_hundredths: discountHundredths,
+      final_unit_price_cents: finalUnitPriceCents(unitCents, discountHundredths / 100),
+      minimum_quantity: input.minimum_quantity,
+      current_quantity: 0,
+      target_quantity: input.target_quantity,
+      end_date: endDate,
+      status: 'active',
+    })
+    .returning({ id: bulkOrders.id });
+  return bulkOrderById(db, row!.id);
+}

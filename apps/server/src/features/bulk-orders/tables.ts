@@ -1,0 +1,59 @@
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from '../auth/tables.ts';
+import { products } from '../catalog/tables.ts';
+import { cooperatives } from '../cooperatives/tables.ts';
+
+export const bulkOrders = pgTable(
+  'bulk_orders',
+  {
+    id: serial('id').primaryKey(),
+    coop_id: integer('coop_id')
+      .notNull()
+      .references(() => cooperatives.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    created_by: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    unit_price_cents: integer('unit_price_cents').notNull(),
+    /** The discount in hundredths of a percent (12.5% = 1250), so no float is stored. */
+    bulk_discount_hundredths: integer('bulk_discount_hundredths').notNull().default(0),
+    final_unit_price_cents: integer('final_unit_price_cents').notNull(),
+    minimum_quantity: integer('minimum_quantity').notNull().default(1),
+    current_quantity: integer('current_quantity').notNull().default(0),
+    target_quantity: integer('target_quantity').notNull(),
+    end_date: timestamp('end_date', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('active'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bulk_orders_status_idx').on(t.status, t.created_at),
+    index('bulk_orders_coop_idx').on(t.coop_id),
+    check('bulk_orders_quantities', sql`${t.current_quantity} >= 0 and ${t.target_quantity} > 0`),
+  ],
+);
+
+export const bulkOrderParticipations = pgTable(
+  'bulk_order_participations',
+  {
+    id: serial('id').primaryKey(),
+    bulk_order_id: integer('bulk_order_id')
+      .notNull()
+      .references(() => bulkOrders.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quantity_ordered: integer('quantity_ordered').notNull(),
+    unit_price_cents: integer('unit_price_cents').notNull(),
+    final_unit_price_cents: integer('final_unit_price_cents').notNull(),
+    total_amount_cents: integer('total_amount_cents').notNull(),
+    payment_status: text('payment_status').notNull().default('pending'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bulk_participations_user_idx').on(t.user_id),
+    index('bulk_participations_order_idx').on(t.bulk_order_id),
+  ],
+);

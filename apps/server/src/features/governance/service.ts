@@ -1,0 +1,428 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  ballotOpen,
+  centsToRand,
+  meetingUpcoming,
+  randToCents,
+  TRANSACTION_DIRECTION,
+  turnoutPercent,
+  voteOutcome,
+  type BallotChoice,
+  type createMeetingSchema,
+  type createTransactionSchema,
+  type createVoteSchema,
+  type FinancialTransaction,
+  type Meeting,
+  type reviewTransactionSchema,
+  type Vote,
+  type VoteStatus,
+  type VoteTally,
+} from '@tt/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { users } from '../auth/tables.ts';
+import type { UserRow } from '../auth/service.ts';
+import { countVotingMembers, requireMember } from '../cooperatives/service.ts';
+import { ballots, coopTransactions, meetingAttendance, meetings, votes } from './tables.ts';
+
+const LIST_LIMIT = 200;
+type Caller = Pick<UserRow, 'id' | 'role'>;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+// Votes ---------------------------------------------------------------------------------------------
+
+async function tallyOf(
+  db: Db | Tx,
+  voteId: number,
+): Promise<Omit<VoteTally, 'eligible' | 'turnout_percent'>> {
+  const rows = await db
+    .select({ choice: ballots.choice, n: sql<number>`count(*)::int` })
+    .from(ballots)
+    .where(eq(ballots.vote_id, voteId))
+    .groupBy(ballots.choice);
+  const tally = { for: 0, against: 0, abstain: 0, cast: 0 };
+  for (const r of rows) {
+    if (r.choice === 'for' || r.choice === 'against' || r.choice === 'abstain') tally[r.choice] += r.n;
+    tally.cast += r.n;
+  }
+  return tally;
+}
+
+/**
+ * A vote past its end date closes by itself, lazily: whoever reads a cooperative's votes or casts a ballot
+ * first completes the expired ones and fixes their outcome, in the same transaction, so no job is needed.
+ */
+async function completeExpiredVotes(tx: Tx, coopId: number, now: Date, voteId?: number) {
+  const expired = await tx
+    .select({ id: votes.id })
+    .from(votes)
+    .where(
+      and(
+        eq(votes.coop_id, coopId),
+        voteId === undefined ? undefined : eq(votes.id, voteId),
+        eq(votes.status, 'active'),
+        isNotNull(votes.end_date),
+        lt(votes.end_date, now),
+      ),
+    )
+    .orderBy(asc(votes.id))
+    .for('update');
+  for (const { id } of expired) {
+    const tally = await tallyOf(tx, id);
+    await tx
+      .update(votes)
+      .set({ status: 'completed', outcome: voteOutcome(tally), completed_at: now })
+      .where(and(eq(votes.id, id), eq(votes.status, 'active')));
+  }
+}
+
+const creators = alias(users, 'creators');
+
+async function voteRows(db: Db | Tx, coopId: number, userId: number, voteId?: number): Promise<Vote[]> {
+  const rows = await db
+    .select({
+      vote: votes,
+      created_by_name: creators.name,
+      my_ballot: ballots.choice,
+    })
+    .from(votes)
+    .innerJoin(creators, eq(creators.id, votes.created_by))
+    .leftJoin(ballots, and(eq(ballots.vote_id, votes.id), eq(ballots.user_id, userId)))
+    .where(and(eq(votes.coop_id, coopId), voteId === undefined ? undefined : eq(votes.id, voteId)))
+    .orderBy(desc(votes.created_at), desc(votes.id))
+    .limit(LIST_LIMIT);
+  return rows.map(({ vote, created_by_name, my_ballot }) => ({
+    id: vote.id,
+    title: vote.title,
+    description: vote.description,
+    vote_type: vote.vote_type as Vote['vote_type'],
+    start_date: iso(vote.start_date),
+    end_date: iso(vote.end_date),
+    status: vote.status as VoteStatus,
+    created_by_name,
+    created_by: vote.created_by,
+    my_ballot: (my_ballot as BallotChoice | null) ?? null,
+    outcome: (vote.outcome as Vote['outcome']) ?? null,
+  }));
+}
+
+export async function listVotes(db: Db, coopId: number, user: Caller): Promise<Vote[]> {
+  await requireMember(db, coopId, user);
+  return db.transaction(async (tx) => {
+    await completeExpiredVotes(tx, coopId, new Date());
+    return voteRows(tx, coopId, user.id);
+  });
+}
+
+export async function createVote(
+  db: Db,
+  coopId: number,
+  user: Caller,
+  input: z.output<typeof createVoteSchema>,
+): Promise<Vote> {
+  await requireMember(db, coopId, user);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(votes)
+      .values({
+        coop_id: coopId,
+        title: input.title,
+        description: input.description ?? null,
+        vote_type: input.vote_type,
+        start_date: input.start_date ? new Date(input.start_date) : null,
+        end_date: input.end_date ? new Date(input.end_date) : null,
+        status: 'active',
+        created_by: user.id,
+      })
+      .returning({ id: votes.id });
+    return (await voteRows(tx, coopId, user.id, row!.id))[0]!;
+  });
+}
+
+async function results(tx: Db | Tx, coopId: number, userId: number, voteId: number) {
+  const [vote] = await voteRows(tx, coopId, userId, voteId);
+  if (!vote) throw notFound('No such vote.');
+  const tally = await tallyOf(tx, voteId);
+  const eligible = await countVotingMembers(tx, coopId);
+  return { vote, tally: { ...tally, eligible, turnout_percent: turnoutPercent(tally.cast, eligible) } };
+}
+
+/** Locks the vote's row for the rest of the transaction, so a ballot and a close never interleave. */
+async function lockVote(tx: Tx, coopId: number, voteId: number) {
+  const [vote] = await tx
+    .select()
+    .from(votes)
+    .where(and(eq(votes.id, voteId), eq(votes.coop_id, coopId)))
+    .for('update');
+  if (!vote) throw notFound('No such vote.');
+  return vote;
+}
+
+export async function voteResults(db: Db, coopId: number, voteId: number, user: Caller) {
+  await requireMember(db, coopId, user);
+  return db.transaction(async (tx) => {
+    await completeExpiredVotes(tx, coopId, new Date(), voteId);
+    return results(tx, coopId, user.id, voteId);
+  });
+}
+
+export async function castBallot(db: Db, coopId: number, voteId: number, user: Caller, choice: BallotChoice) {
+  const standing = await requireMember(db, coopId, user, { admins: false });
+  if (!standing.membership?.voting_rights) throw forbidden('You have no voting rights in this cooperative.');
+  // A refusal is returned, not thrown, so the lazy completion of an expired vote is still committed.
+  const outcome = await db.transaction(async (tx) => {
+    const now = new Date();
+    await lockVote(tx, coopId, voteId);
+    await completeExpiredVotes(tx, coopId, now, voteId);
+    const vote = await lockVote(tx, coopId, voteId);
+    if (vote.status !== 'active') return { refused: 'This vote is closed.' } as const;
+    if (
+      !ballotOpen({ status: 'active', start_date: iso(vote.start_date), end_date: iso(vote.end_date) }, now)
+    ) {
+      return { refused: 'This vote is not open for ballots at this time.' } as const;
+    }
+    const inserted = await tx
+      .insert(ballots)
+      .values({ vote_id: voteId, user_id: user.id, choice })
+      .onConflictDoNothing()
+      .returning({ id: ballots.id });
+    if (inserted.length === 0) return { refused: 'You have already voted on this.' } as const;
+    return { results: await results(tx, coopId, user.id, voteId) } as const;
+  });
+  if (!outcome.results) throw conflict(outcome.refused ?? 'This vote is closed.');
+  return outcome.results;
+}
+
+export async function closeVote(db: Db, coopId: number, voteId: number, user: Caller) {
+  const standing = await requireMember(db, coopId, user);
+  const outcome = await db.transaction(async (tx) => {
+    const now = new Date();
+    const vote = await lockVote(tx, coopId, voteId);
+    if (vote.created_by !== user.id && !standing.membership?.is_coordinator) {
+      throw forbidden('Only the creator of the vote or a coordinator can close it.');
+    }
+    await completeExpiredVotes(tx, coopId, now, voteId);
+    const [current] = await tx.select({ status: votes.status }).from(votes).where(eq(votes.id, voteId));
+    if (current!.status !== 'active') return { refused: 'This vote is already closed.' } as const;
+    const tally = await tallyOf(tx, voteId);
+    await tx
+      .update(votes)
+      .set({ status: 'completed', outcome: voteOutcome(tally), completed_at: now })
+      .where(and(eq(votes.id, voteId), eq(votes.status, 'active')));
+    return { results: await results(tx, coopId, user.id, voteId) } as const;
+  });
+  if (!outcome.results) throw conflict(outcome.refused ?? 'This vote is closed.');
+  return outcome.results;
+}
+
+// Meetings ------------------------------------------------------------------------------------------
+
+async function meetingRows(
+  db: Db | Tx,
+  coopId: number,
+  userId: number,
+  meetingId?: number,
+): Promise<Meeting[]> {
+  const rows = await db
+    .select({ meeting: meetings, created_by_name: creators.name, attending: meetingAttendance.id })
+    .from(meetings)
+    .innerJoin(creators, eq(creators.id, meetings.created_by))
+    .leftJoin(
+      meetingAttendance,
+      and(eq(meetingAttendance.meeting_id, meetings.id), eq(meetingAttendance.user_id, userId)),
+    )
+    .where(
+      and(eq(meetings.coop_id, coopId), meetingId === undefined ? undefined : eq(meetings.id, meetingId)),
+    )
+    .orderBy(sql`${meetings.meeting_date} asc nulls last`, asc(meetings.id))
+    .limit(LIST_LIMIT);
+  return rows.map(({ meeting, created_by_name, attending }) => ({
+    id: meeting.id,
+    title: meeting.title,
+    description: meeting.description,
+    meeting_date: iso(meeting.meeting_date),
+    agenda: meeting.agenda,
+    status: meeting.status as Meeting['status'],
+    created_by_name,
+    attendees_count: meeting.attendees_count,
+    attending: attending !== null,
+  }));
+}
+
+export async function listMeetings(db: Db, coopId: number, user: Caller): Promise<Meeting[]> {
+  await requireMember(db, coopId, user);
+  return meetingRows(db, coopId, user.id);
+}
+
+export async function createMeeting(
+  db: Db,
+  coopId: number,
+  user: Caller,
+  input: z.output<typeof createMeetingSchema>,
+): Promise<Meeting> {
+  await requireMember(db, coopId, user);
+  const [row] = await db
+    .insert(meetings)
+    .values({
+      coop_id: coopId,
+      title: input.title,
+      description: input.description ?? null,
+      meeting_date: input.meeting_date ? new Date(input.meeting_date) : null,
+      agenda: input.agenda ?? null,
+      status: 'scheduled',
+      created_by: user.id,
+    })
+    .returning({ id: meetings.id });
+  return (await meetingRows(db, coopId, user.id, row!.id))[0]!;
+}
+
+export async function attendMeeting(
+  db: Db,
+  coopId: number,
+  meetingId: number,
+  user: Caller,
+): Promise<Meeting> {
+  await requireMember(db, coopId, user, { admins: false });
+  return db.transaction(async (tx) => {
+    const [meeting] = await tx
+      .select()
+      .from(meetings)
+      .where(and(eq(meetings.id, meetingId), eq(meetings.coop_id, coopId)));
+    if (!meeting) throw notFound('No such meeting.');
+    if (!meetingUpcoming({ status: meeting.status, meeting_date: iso(meeting.meeting_date) })) {
+      throw conflict('Only upcoming meetings can be joined.');
+    }
+    const inserted = await tx
+      .insert(meetingAttendance)
+      .values({ meeting_id: meetingId, user_id: user.id })
+      .onConflictDoNothing()
+      .returning({ id: meetingAttendance.id });
+    if (inserted.length === 0) throw conflict('You have already joined this meeting.');
+    await tx
+      .update(meetings)
+      .set({ attendees_count: sql`${meetings.attendees_count} + 1` })
+      .where(eq(meetings.id, meetingId));
+    return (await meetingRows(tx, coopId, user.id, meetingId))[0]!;
+  });
+}
+
+// Financial transactions ----------------------------------------------------------------------------
+
+const members = alias(users, 'members');
+const reviewers = alias(users, 'reviewers');
+
+async function transactionRows(db: Db | Tx, coopId: number, ids?: number[]): Promise<FinancialTransaction[]> {
+  const rows = await db
+    .select({ t: coopTransactions, member_name: members.name, reviewed_by_name: reviewers.name })
+    .from(coopTransactions)
+    .innerJoin(members, eq(members.id, coopTransactions.user_id))
+    .leftJoin(reviewers, eq(reviewers.id, coopTransactions.reviewed_by))
+    .where(and(eq(coopTransactions.coop_id, coopId), ids ? inArray(coopTransactions.id, ids) : undefined))
+    .orderBy(desc(coopTransactions.created_at), desc(coopTransactions.id))
+    .limit(LIST_LIMIT);
+  return rows.map(({ t, member_name, reviewed_by_name }) => ({
+    id: t.id,
+    transaction_type: t.transaction_type as FinancialTransaction['transaction_type'],
+    amount: centsToRand(t.amount_cents),
+    status: t.status as FinancialTransaction['status'],
+    description: t.description,
+    created_at: t.created_at.toISOString(),
+    member_name,
+    reference_number: t.reference_number,
+    reviewed_by_name: reviewed_by_name ?? null,
+    review_note: t.review_note,
+    reverses_id: t.reverses_id,
+  }));
+}
+
+export async function listTransactions(db: Db, coopId: number, user: Caller) {
+  await requireMember(db, coopId, user);
+  return transactionRows(db, coopId);
+}
+
+export const referenceNumber = (coopId: number, id: number) =>
+  `TXN-${String(coopId).padStart(3, '0')}-${String(id).padStart(6, '0')}`;
+
+export async function createTransaction(
+  db: Db,
+  coopId: number,
+  user: Caller,
+  input: z.output<typeof createTransactionSchema>,
+): Promise<FinancialTransaction> {
+  await requireMember(db, coopId, user, { admins: false });
+  let cents: number;
+  try {
+    cents = randToCents(input.amount);
+  } catch {
+    throw badRequest('Invalid amount: at most two decimals.', { amount: 'At most two decimals.' });
+  }
+  if (cents <= 0) throw badRequest('Invalid amount: it must be positive.', { amount: 'Must be positive.' });
+  return db.transaction(async (tx) => {
+    if (input.reverses_id) {
+      const [reversed] = await tx
+        .select({ status: coopTransactions.status })
+        .from(coopTransactions)
+        .where(and(eq(coopTransactions.id, input.reverses_id), eq(coopTransactions.coop_id, coopId)));
+      if (!reversed) {
+        throw badRequest('The transaction to reverse is not one of this cooperative.', {
+          reverses_id: 'Not a transaction of this cooperative.',
+        });
+      }
+      if (reversed.status !== 'approved') throw conflict('Only an approved transaction can be reversed.');
+    }
+    // The id is taken first, so the reference number (which shows it) is written with the row.
+    const result = await tx.execute(
+      sql`select nextval(pg_get_serial_sequence('coop_transactions', 'id'))::int as id`,
+    );
+    const id = (result as unknown as { rows: { id: number }[] }).rows[0]!.id;
+    await tx.insert(coopTransactions).values({
+      id,
+      coop_id: coopId,
+      user_id: user.id,
+      transaction_type: input.transaction_type,
+      amount_cents: cents * TRANSACTION_DIRECTION[input.transaction_type],
+      status: 'pending',
+      description: input.description,
+      reference_number: referenceNumber(coopId, id),
+      reverses_id: input.reverses_id ?? null,
+    });
+    return (await transactionRows(tx, coopId, [id]))[0]!;
+  });
+}
+
+/** Review: a coordinator approves or rejects a pending transaction; a reviewed one is never changed again. */
+export async function reviewTransaction(
+  db: Db,
+  coopId: number,
+  txId: number,
+  user: Caller,
+  input: z.output<typeof reviewTransactionSchema>,
+): Promise<FinancialTransaction> {
+  const standing = await requireMember(db, coopId, user);
+  if (!standing.membership?.is_coordinator) {
+    throw forbidden('Only a coordinator of this cooperative can review transactions.');
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: coopTransactions.status })
+      .from(coopTransactions)
+      .where(and(eq(coopTransactions.id, txId), eq(coopTransactions.coop_id, coopId)))
+      .for('update');
+    if (!row) throw notFound('No such transaction.');
+    if (row.status !== 'pending') throw conflict('This transaction has already been reviewed.');
+    const updated = await tx
+      .update(coopTransactions)
+      .set({
+        status: input.decision,
+        reviewed_by: user.id,
+        reviewed_at: new Date(),
+        review_note: input.note ?? null,
+      })
+      .where(and(eq(coopTransactions.id, txId), eq(coopTransactions.status, 'pending')))
+      .returning({ id: coopTransactions.id });
+    if (updated.length === 0) throw conflict('This transaction has already been reviewed.');
+    return (await transactionRows(tx, coopId, [txId]))[0]!;
+  });
+}

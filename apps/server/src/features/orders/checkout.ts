@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  centsToRand,
+  priceCheckout,
+  randToCents,
+  type checkoutSchema,
+  type Order,
+  type PricedLine,
+} from '@tt/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, badRequest, conflict } from '../../platform/errors.ts';
+import type { UserRow } from '../auth/service.ts';
+import { assertCanBuy, removeFromCart } from '../cart/service.ts';
+import { productsForSale, stockOf, takeStock } from '../catalog/service.ts';
+import { notify } from '../notifications/service.ts';
+import { ordersByIds } from './service.ts';
+import { checkoutKeys, orderItems, orders } from './tables.ts';
+
+export type CheckoutRequest = z.output<typeof checkoutSchema>;
+
+export interface CheckoutOutcome {
+  status: number;
+  body: { orders: Order[] };
+  /** true when the Idempotency-Key had already been used: nothing was created. */
+  replayed: boolean;
+}
+
+/** Quantities of the same product sent on two lines are one purchase. */
+function mergeItems(items: CheckoutRequest['items']) {
+  const merged = new Map<number, { product_id: number; quantity: number; index: number }>();
+  items.forEach((item, index) => {
+    const line = merged.get(item.product_id);
+    if (line) line.quantity += item.quantity;
+    else merged.set(item.product_id, { product_id: item.product_id, quantity: item.quantity, index });
+  });
+  return [...merged.values()];
+}
+
+function requestHash(items: { product_id: number; quantity: number }[], delivery: string): string {
+  const canonical = items.map((i) => [i.product_id, i.quantity]).sort((a, b) => a[0]! - b[0]!);
+  return createHash('sha256').update(JSON.stringify({ canonical, delivery })).digest('hex');
+}
+
+function clientCents(value: number, field: string): number {
+  try {
+    return randToCents(value);
+  } catch {
+    throw badRequest(`Invalid ${field}: at most two decimals.`, { [field]: 'At most two decimals.' });
+  }
+}
+
+const errorCode = (error: unknown): string | undefined => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+const constraintOf = (error: unknown): string | undefined => {
+  const e = error as { constraint?: unknown; cause?: { constraint?: unknown } };
+  const name = e.constraint ?? e.cause?.constraint;
+  return typeof name === 'string' ? name : undefined;
+};
+
+/** Runs a transaction again when PostgreSQL aborted it for a deadlock or a serialization failure. */
+async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = errorCode(error);
+      if ((code === '40P01' || code === '40001') && attempt < 4) continue;
+      throw error;
+    }
+  }
+}
+
+async function storedOutcome(
+  db: Db | Tx,
+  userId: number,
+  key: string,
+  hash: string,
+): Promise<CheckoutOutcome | null> {
+  const [row] = await db
+    .select()
+    .from(checkoutKeys)
+    .where(and(eq(checkoutKeys.user_id, userId), eq(checkoutKeys.key, key)));
+  if (!row) return null;
+  if (row.request_hash !== hash) {
+    throw conflict('This Idempotency-Key was already used for a different checkout.');
+  }
+  return { status: row.status_code, body: row.response as { orders: Order[] }, replayed: true };
+}
+
+/**
+ * POST /api/orders (DECISIONS 1-3): prices the items from the server's own current prices, refuses
+ * totals that differ from the client's by more than a cent, and in one transaction writes one order per
+ * seller with its items, takes the stock (refusing, with nothing written, when any item is short), empties
+ * the bought products from the cart and notifies each seller. The Idempotency-Key is stored in the same
+ * transaction, so a repeated or concurrent request with the key answers the first one's orders.
+ */
+export async function checkout(
+  db: Db,
+  user: UserRow,
+  input: CheckoutRequest,
+  key: string,
+): Promise<CheckoutOutcome> {
+  assertCanBuy(user);
+  const lines = mergeItems(input.items);
+  const hash = requestHash(lines, input.delivery_option);
+  const earlier = await storedOutcome(db, user.id, key, hash);
+  if (earlier) return earlier;
+
+  try {
+    return await withRetry(() =>
+      db.transaction(async (tx): Promise<CheckoutOutcome> => {
+        const claimed = await tx
+          .insert(checkoutKeys)
+          .values({ user_id: user.id, key, request_hash: hash })
+          .onConflictDoNothing()
+          .returning({ key: checkoutKeys.key });
+        if (claimed.length === 0) {
+          // Another request with this key committed while this one waited on the key's row.
+          const replay = await storedOutcome(tx, user.id, key, hash);
+          if (replay) return replay;
+          throw conflict('This checkout is already being processed.');
+        }
+        return placeOrders(tx, user, input, lines, key);
+      }),
+    );
+  } catch (error) {
+    if (errorCode(error) === '23505' && constraintOf(error) === 'orders_order_number_unique') {
+      throw conflict('That order number is already in use. Please try again.');
+    }
+    throw error;
+  }
+}
+
+async function placeOrders(
+  tx: Tx,
+  user: UserRow,
+  input: CheckoutRequest,
+  lines: { product_id: number; quantity: number; index: number }[],
+  key: string,
+): Promise<CheckoutOutcome> {
+  const catalogue = await productsForSale(
+    tx,
+    lines.map((l) => l.product_id),
+  );
+  const priced: PricedLine[] = [];
+  for (const line of lines) {
+    const product = catalogue.get(line.product_id);
+    if (!product || !product.is_active) {
+      throw badRequest('A product in your cart is no longer available.', {
+        [`items.${line.index}.product_id`]: 'This product is not available.',
+      });
+    }
+    if (line.quantity < product.minimum_order_quantity) {
+      throw badRequest(`The minimum order for ${product.name} is ${product.minimum_order_quantity}.`, {
+        [`items.${line.index}.quantity`]: `At least ${product.minimum_order_quantity}.`,
+      });
+    }
+    priced.push({
+      product_id: product.id,
+      seller_id: product.seller_id,
+      quantity: line.quantity,
+      unit_price_cents: product.selling_price_cents,
+    });
+  }
+
+  const pricing = priceCheckout(priced, input.delivery_option);
+  const sentTotal = clientCents(input.total_amount, 'total_amount');
+  const sentTax = clientCents(input.tax_amount, 'tax_amount');
+  if (Math.abs(sentTotal - pricing.total_cents) > 1 || Math.abs(sentTax - pricing.tax_cents) > 1) {
+    throw conflict('Prices have changed since you loaded your cart. Please check the new total.', {
+      totals: {
+        subtotal: centsToRand(pricing.subtotal_cents),
+        tax_amount: centsToRand(pricing.tax_cents),
+        delivery_fee: centsToRand(pricing.delivery_cents),
+        total_amount: centsToRand(pricing.total_cents),
+      },
+    });
+  }
+
+  // Rows are locked in product order, so two checkouts of the same products cannot deadlock each other.
+  for (const line of [...priced].sort((a, b) => a.product_id - b.product_id)) {
+    if (!(await takeStock(tx, line.product_id, line.quantity))) {
+      const product = catalogue.get(line.product_id)!;
+      const left = await stockOf(tx, line.product_id);
+      throw new AppError(
+        409,
+        'conflict',
+        left === 0 ? `${product.name} is out of stock.` : `Only ${left} left of ${product.name}.`,
+      );
+    }
+  }
+
+  const now = new Date();
+  const orderIds: number[] = [];
+  for (const [index, order] of pricing.orders.entries()) {
+    const orderNumber = index === 0 ? input.order_number : `${input.order_number}-${index + 1}`;
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        order_number: orderNumber,
+        buyer_id: user.id,
+        seller_id: order.seller_id,
+        status: 'pending',
+        subtotal_cents: order.subtotal_cents,
+        tax_cents: order.tax_cents,
+        delivery_cents: order.delivery_cents,
+        discount_cents: 0,
+        total_cents: order.total_cents,
+        delivery_option: input.delivery_option,
+        delivery_address: input.delivery_address ?? defaultAddress(user),
+        notes: input.notes ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning({ id: orders.id });
+    orderIds.push(row!.id);
+    await tx.insert(orderItems).values(
+      order.lines.map((l) => ({
+        order_id: row!.id,
+        product_id: l.product_id,
+        quantity: l.quantity,
+        unit_price_cents: l.unit_price_cents,
+        total_price_cents: l.total_price_cents,
+      })),
+    );
+    await notify(tx, {
+      userId: order.seller_id,
+      type: 'order',
+      priority: 'high',
+      title: 'notifications.order.new.title',
+      message: 'notifications.order.new.message',
+      params: { number: orderNumber },
+    });
+  }
+  await removeFromCart(
+    tx,
+    user.id,
+    priced.map((l) => l.product_id),
+  );
+
+  const body = { orders: await ordersByIds(tx, orderIds) };
+  await tx
+    .update(checkoutKeys)
+    .set({ status_code: 201, response: body })
+    .where(and(eq(checkoutKeys.user_id, user.id), eq(checkoutKeys.key, key)));
+  return { status: 201, body, replayed: false };
+}
+
+/** An order is delivered to the buyer's shop unless the checkout names another address. */
+function defaultAddress(user: UserRow): string | null {
+  const parts = [user.address, user.city, user.state].filter((p): p is string => !!p && p.trim() !== '');
+  return parts.length ? parts.join(', ') : null;
+}
+
+export async function countCheckoutKeys(db: Db, userIds: number[]): Promise<number> {
+  return db.$count(checkoutKeys, inArray(checkoutKeys.user_id, userIds));
+}

@@ -1,0 +1,224 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  centsToRand,
+  monthlyFeeCents,
+  randToCents,
+  spaceHundredths,
+  warehouseAllowance,
+  type allocateSpaceSchema,
+  type createWarehouseSchema,
+  type VirtualWarehouse,
+  type WarehouseOwnership,
+} from '@tt/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { users } from '../auth/tables.ts';
+import type { UserRow } from '../auth/service.ts';
+import { products } from '../catalog/tables.ts';
+import { membershipOf, requireMember } from '../cooperatives/service.ts';
+import { planRestrictionsFor } from '../subscriptions/service.ts';
+import { virtualInventory, virtualWarehouses, warehouseOwnerships } from './tables.ts';
+
+const LIST_LIMIT = 200;
+type Caller = Pick<UserRow, 'id' | 'role'>;
+const m3 = (hundredths: number) => hundredths / 100;
+
+/** Spec 3 §9 / DECISIONS 7: the answer the web turns into the upgrade dialog. */
+export const planLimit = (feature: string, used: number, limit: number) =>
+  new AppError(402, 'plan_limit', `You've reached your ${feature} limit (${used}/${limit}).`, undefined, {
+    feature,
+    used,
+    limit,
+  });
+
+const toWarehouse = (w: typeof virtualWarehouses.$inferSelect): VirtualWarehouse => ({
+  id: w.id,
+  coop_id: w.coop_id,
+  name: w.name,
+  description: w.description,
+  total_capacity_cubic_meters: m3(w.total_capacity_hundredths),
+  allocated_capacity: m3(w.allocated_capacity_hundredths),
+  location_description: w.location_description,
+  warehouse_type: w.warehouse_type as VirtualWarehouse['warehouse_type'],
+  cost_per_cubic_meter_monthly: centsToRand(w.cost_per_cubic_meter_cents),
+  is_active: w.is_active,
+});
+
+export async function listWarehouses(db: Db, coopId: number, user: Caller): Promise<VirtualWarehouse[]> {
+  await requireMember(db, coopId, user);
+  const rows = await db
+    .select()
+    .from(virtualWarehouses)
+    .where(eq(virtualWarehouses.coop_id, coopId))
+    .orderBy(asc(virtualWarehouses.name), asc(virtualWarehouses.id))
+    .limit(LIST_LIMIT);
+  return rows.map(toWarehouse);
+}
+
+async function planTierOf(db: Db, userId: number): Promise<string> {
+  return (await planRestrictionsFor(db, userId)).plan_type;
+}
+
+export async function createWarehouse(
+  db: Db,
+  coopId: number,
+  user: Caller,
+  input: z.output<typeof createWarehouseSchema>,
+): Promise<VirtualWarehouse> {
+  await requireMember(db, coopId, user, { admins: false });
+  const allowance = warehouseAllowance(await planTierOf(db, user.id));
+  const used = await db.$count(virtualWarehouses, eq(virtualWarehouses.created_by, user.id));
+  if (used >= allowance.warehouses) throw planLimit('warehouses', used, allowance.warehouses);
+  const total = spaceHundredths(input.total_capacity_cubic_meters);
+  if (total <= 0) {
+    throw badRequest('The capacity must be at least 0.01 m³.', {
+      total_capacity_cubic_meters: 'At least 0.01.',
+    });
+  }
+  let costCents: number;
+  try {
+    costCents = randToCents(input.cost_per_cubic_meter_monthly);
+  } catch {
+    throw badRequest('Invalid cost_per_cubic_meter_monthly: at most two decimals.', {
+      cost_per_cubic_meter_monthly: 'At most two decimals.',
+    });
+  }
+  const [row] = await db
+    .insert(virtualWarehouses)
+    .values({
+      coop_id: coopId,
+      created_by: user.id,
+      name: input.name,
+      description: input.description ?? null,
+      total_capacity_hundredths: total,
+      allocated_capacity_hundredths: 0,
+      location_description: input.location_description ?? null,
+      warehouse_type: input.warehouse_type,
+      cost_per_cubic_meter_cents: costCents,
+      is_active: true,
+    })
+    .returning();
+  return toWarehouse(row!);
+}
+
+function ownershipsQuery(db: Db | Tx) {
+  return db
+    .select({ o: warehouseOwnerships, warehouse_name: virtualWarehouses.name, owner_name: users.name })
+    .from(warehouseOwnerships)
+    .innerJoin(virtualWarehouses, eq(virtualWarehouses.id, warehouseOwnerships.warehouse_id))
+    .innerJoin(users, eq(users.id, warehouseOwnerships.user_id));
+}
+
+const toOwnership = (r: {
+  o: typeof warehouseOwnerships.$inferSelect;
+  warehouse_name: string;
+  owner_name: string;
+}): WarehouseOwnership => ({
+  id: r.o.id,
+  warehouse_id: r.o.warehouse_id,
+  warehouse_name: r.warehouse_name,
+  owner_name: r.owner_name,
+  allocated_space_cubic_meters: m3(r.o.allocated_space_hundredths),
+  ownership_percentage: r.o.ownership_hundredths / 100,
+  monthly_fee: centsToRand(r.o.monthly_fee_cents),
+  start_date: r.o.start_date.toISOString(),
+  status: r.o.status as WarehouseOwnership['status'],
+});
+
+export async function myOwnership(db: Db, userId: number): Promise<WarehouseOwnership[]> {
+  const rows = await ownershipsQuery(db)
+    .where(eq(warehouseOwnerships.user_id, userId))
+    .orderBy(desc(warehouseOwnerships.start_date), desc(warehouseOwnerships.id))
+    .limit(LIST_LIMIT);
+  return rows.map(toOwnership);
+}
+
+export async function myInventory(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      id: virtualInventory.id,
+      product_name: products.name,
+      warehouse_name: virtualWarehouses.name,
+      quantity: virtualInventory.quantity,
+      reserved_quantity: virtualInventory.reserved_quantity,
+      unit_value_cents: virtualInventory.unit_value_cents,
+    })
+    .from(virtualInventory)
+    .innerJoin(products, eq(products.id, virtualInventory.product_id))
+    .innerJoin(virtualWarehouses, eq(virtualWarehouses.id, virtualInventory.warehouse_id))
+    .where(eq(virtualInventory.user_id, userId))
+    .orderBy(asc(virtualWarehouses.name), asc(products.name), asc(virtualInventory.id))
+    .limit(LIST_LIMIT);
+  return rows.map(({ unit_value_cents, ...r }) => ({
+    ...r,
+    total_value: centsToRand(unit_value_cents * r.quantity),
+  }));
+}
+
+/**
+ * POST /api/virtual-warehouses/allocate-space. The space is taken with one conditional update
+ * (`allocated + space <= total`), so racing allocations can never hand out more than is free
+ * (DECISIONS 14); the fee is the space times this warehouse's own cost per m³.
+ */
+export async function allocateSpace(
+  db: Db,
+  user: Caller,
+  input: z.output<typeof allocateSpaceSchema>,
+): Promise<WarehouseOwnership> {
+  const space = spaceHundredths(input.allocated_space_cubic_meters);
+  if (space <= 0) {
+    throw badRequest('Allocate at least 0.01 m³.', { allocated_space_cubic_meters: 'At least 0.01.' });
+  }
+  const [warehouse] = await db
+    .select()
+    .from(virtualWarehouses)
+    .where(eq(virtualWarehouses.id, input.warehouse_id));
+  if (!warehouse) throw notFound('No such warehouse.');
+  if (!(await membershipOf(db, warehouse.coop_id, user.id))) {
+    throw forbidden("Only members of this warehouse's cooperative can allocate space in it.");
+  }
+  if (!warehouse.is_active) throw conflict('This warehouse is not active.');
+  const allowance = warehouseAllowance(await planTierOf(db, user.id));
+  const [owned] = await db
+    .select({ h: sql<number>`coalesce(sum(${warehouseOwnerships.allocated_space_hundredths}), 0)::int` })
+    .from(warehouseOwnerships)
+    .where(eq(warehouseOwnerships.user_id, user.id));
+  const ownedHundredths = owned?.h ?? 0;
+  if (ownedHundredths + space > spaceHundredths(allowance.space_cubic_meters)) {
+    throw planLimit('warehouse_space', m3(ownedHundredths), allowance.space_cubic_meters);
+  }
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .update(virtualWarehouses)
+      .set({
+        allocated_capacity_hundredths: sql`${virtualWarehouses.allocated_capacity_hundredths} + ${space}`,
+      })
+      .where(
+        and(
+          eq(virtualWarehouses.id, warehouse.id),
+          eq(virtualWarehouses.is_active, true),
+          sql`${virtualWarehouses.allocated_capacity_hundredths} + ${space} <= ${virtualWarehouses.total_capacity_hundredths}`,
+        ),
+      )
+      .returning();
+    if (!taken) {
+      const [now] = await tx.select().from(virtualWarehouses).where(eq(virtualWarehouses.id, warehouse.id));
+      const free = now ? m3(now.total_capacity_hundredths - now.allocated_capacity_hundredths) : 0;
+      throw conflict(`Only ${free} m³ is free in this warehouse.`);
+    }
+    const [inserted] = await tx
+      .insert(warehouseOwnerships)
+      .values({
+        warehouse_id: warehouse.id,
+        user_id: user.id,
+        allocated_space_hundredths: space,
+        ownership_hundredths: Math.round(input.ownership_percentage * 100),
+        monthly_fee_cents: monthlyFeeCents(space / 100, taken.cost_per_cubic_meter_cents),
+        status: 'active',
+      })
+      .returning({ id: warehouseOwnerships.id });
+    const [row] = await ownershipsQuery(tx).where(eq(warehouseOwnerships.id, inserted!.id));
+    return toOwnership(row!);
+  });
+}
