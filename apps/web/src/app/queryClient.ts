@@ -10,6 +10,8 @@ export function createQueryClient() {
   const report = (error: unknown) => {
     // A session that ended (expired, or logged out elsewhere) sends the user back to sign in.
     if (error instanceof ApiError && error.status === 401) client.setQueryData(authKeys.me(), null);
+    // A plan allowance is answered by the upgrade dialog of the screen that hit it, not a toast.
+    if (error instanceof ApiError && error.code === 'plan_limit') return;
     toastError(
       errorMessage(error, i18n.t),
       error instanceof ApiError ? `${error.status}:${error.message}` : undefined,

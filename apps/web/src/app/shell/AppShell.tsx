@@ -90,7 +90,7 @@ export function AppShell({ user }: { user: AppUser }) {
           <Outlet />
         </Suspense>
       </main>
-      <BottomBar />
+      <BottomBar role={user.role} />
       <FloatingArea />
     </div>
   );

@@ -1,32 +1,52 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { Role } from '@tt/domain';
 import { cn } from '../../components/ui/cn';
+import { useCartCount } from '../../features/cart/api';
+import { paths } from '../../lib/paths';
 import { bottomTabs } from './nav';
 
-export function BottomBar() {
+export function BottomBar({ role }: { role: Role }) {
   const { t } = useTranslation();
+  const cartCount = useCartCount(role);
   return (
     <nav
       aria-label={t('shell.bottom_navigation')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
       <ul className="grid grid-cols-5">
-        {bottomTabs.map((tab) => (
-          <li key={tab.path}>
-            <NavLink
-              to={tab.path}
-              className={({ isActive }) =>
-                cn(
-                  'flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium',
-                  isActive ? 'text-brand-700' : 'text-stone-500',
-                )
-              }
-            >
-              <tab.icon aria-hidden className="size-5" />
-              <span className="max-w-full truncate px-1">{t(`nav.${tab.label}`)}</span>
-            </NavLink>
-          </li>
-        ))}
+        {bottomTabs.map((tab) => {
+          const badge = tab.path === paths.cart && cartCount > 0 ? cartCount : 0;
+          return (
+            <li key={tab.path}>
+              <NavLink
+                to={tab.path}
+                className={({ isActive }) =>
+                  cn(
+                    'flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium',
+                    isActive ? 'text-brand-700' : 'text-stone-500',
+                  )
+                }
+              >
+                <span className="relative">
+                  <tab.icon aria-hidden className="size-5" />
+                  {badge > 0 && (
+                    <span
+                      data-testid="cart-tab-badge"
+                      className="absolute -top-1.5 -right-2.5 min-w-4 rounded-full bg-brand-600 px-1 text-center text-[10px] leading-4 font-semibold text-white"
+                    >
+                      {badge > 9 ? '9+' : badge}
+                    </span>
+                  )}
+                </span>
+                <span className="max-w-full truncate px-1">
+                  {t(`nav.${tab.label}`)}
+                  {badge > 0 && <span className="sr-only"> ({badge})</span>}
+                </span>
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

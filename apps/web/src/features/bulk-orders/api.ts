@@ -1,0 +1,80 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BulkOrder,
+  BulkOrderStatus,
+  Participation,
+  ProductList,
+  createBulkOrderSchema,
+} from '@tt/domain';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+
+export interface BulkOrderFilters {
+  status?: BulkOrderStatus;
+}
+
+export const bulkOrderKeys = {
+  all: ['bulk-orders'] as const,
+  lists: () => [...bulkOrderKeys.all, 'list'] as const,
+  list: (filters: BulkOrderFilters) => [...bulkOrderKeys.lists(), filters] as const,
+  detail: (id: number) => [...bulkOrderKeys.all, 'detail', id] as const,
+  participations: () => [...bulkOrderKeys.all, 'my-participations'] as const,
+  productOptions: (search: string) => [...bulkOrderKeys.all, 'product-options', search] as const,
+};
+
+export const bulkOrdersQuery = (filters: BulkOrderFilters = {}) =>
+  queryOptions({
+    queryKey: bulkOrderKeys.list(filters),
+    queryFn: () =>
+      api.get<BulkOrder[]>(`/api/bulk-orders${filters.status ? `?status=${filters.status}` : ''}`),
+  });
+
+export const useBulkOrders = (filters: BulkOrderFilters = {}) => useQuery(bulkOrdersQuery(filters));
+
+export const participationsQuery = () =>
+  queryOptions({
+    queryKey: bulkOrderKeys.participations(),
+    queryFn: () => api.get<Participation[]>('/api/bulk-orders/my-participations'),
+  });
+
+export const useParticipations = () => useQuery(participationsQuery());
+
+/** The catalogue's first page for the Create Order product picker (the marketplace's own search). */
+export function useProductOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: bulkOrderKeys.productOptions(search),
+    queryFn: () => {
+      const params = new URLSearchParams({ page_size: '100', sort: 'name' });
+      if (search) params.set('search', search);
+      return api.get<ProductList>(`/api/products?${params}`);
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Joining raises the order's quantity (maybe to target_reached) and adds a participation. */
+export function useParticipate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: Pick<BulkOrder, 'id' | 'minimum_quantity'>) =>
+      api.post<{ participation: Participation; bulk_order: BulkOrder }>('/api/bulk-orders/participate', {
+        bulk_order_id: order.id,
+        quantity: order.minimum_quantity,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.participations() });
+    },
+  });
+}
+
+export type CreateBulkOrder = z.output<typeof createBulkOrderSchema>;
+
+export function useCreateBulkOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateBulkOrder) => api.post<BulkOrder>('/api/bulk-orders', input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.lists() }),
+  });
+}

@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { canCheckOut, type CartLine, type Role } from '@tt/domain';
+import { api } from '../../lib/api';
+
+/** The cart is one resource per user: its lines. */
+export const cartKeys = {
+  all: ['cart'] as const,
+  lines: () => [...cartKeys.all, 'lines'] as const,
+};
+
+export const cartQuery = () =>
+  queryOptions({ queryKey: cartKeys.lines(), queryFn: () => api.get<CartLine[]>('/api/cart') });
+
+export function useCart() {
+  return useQuery(cartQuery());
+}
+
+/** Sellers and admins do not buy (the server refuses them), so they get no cart to count. */
+export const canBuy = (role: Role) => canCheckOut(role);
+
+/** The number of lines in the cart, for the View Cart button and the bottom bar's badge. */
+export function useCartCount(role: Role | undefined) {
+  const { data } = useQuery({ ...cartQuery(), enabled: role !== undefined && canBuy(role) });
+  return data?.length ?? 0;
+}
+
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { product_id: number; quantity: number }) => api.post<CartLine[]>('/api/cart', input),
+    onSuccess: (cart) => queryClient.setQueryData(cartKeys.lines(), cart),
+  });
+}
+
+/** DECISIONS 4: quantities are saved on the server. Shown at once, put back if the server refuses. */
+export function useUpdateCartLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, quantity }: { id: number; quantity: number }) =>
+      api.put<CartLine[]>(`/api/cart/${id}`, { quantity }),
+    onMutate: async ({ id, quantity }) => {
+      await queryClient.cancelQueries({ queryKey: cartKeys.lines() });
+      const previous = queryClient.getQueryData<CartLine[]>(cartKeys.lines());
+      queryClient.setQueryData<CartLine[]>(cartKeys.lines(), (lines) =>
+        lines?.map((line) => (line.id === id ? { ...line, quantity } : line)),
+      );
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(cartKeys.lines(), context.previous);
+    },
+    onSuccess: (cart) => queryClient.setQueryData(cartKeys.lines(), cart),
+  });
+}
+
+export function useRemoveCartLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<unknown>(`/api/cart/${id}`),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<CartLine[]>(cartKeys.lines(), (lines) => lines?.filter((l) => l.id !== id));
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Cooperative, CooperativeStatus, Membership, registerCooperativeSchema } from '@tt/domain';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+import { dashboardKeys } from '../dashboard/api';
+
+export interface CooperativeFilters {
+  status?: CooperativeStatus;
+  search?: string;
+}
+
+export const cooperativeKeys = {
+  all: ['cooperatives'] as const,
+  lists: () => [...cooperativeKeys.all, 'list'] as const,
+  list: (filters: CooperativeFilters) => [...cooperativeKeys.lists(), filters] as const,
+  details: () => [...cooperativeKeys.all, 'detail'] as const,
+  detail: (id: number) => [...cooperativeKeys.details(), id] as const,
+  memberships: () => [...cooperativeKeys.all, 'my-memberships'] as const,
+};
+
+export const cooperativesQuery = (filters: CooperativeFilters = {}) =>
+  queryOptions({
+    queryKey: cooperativeKeys.list(filters),
+    queryFn: () => {
+      const params = new URLSearchParams();
+      if (filters.status) params.set('status', filters.status);
+      if (filters.search) params.set('search', filters.search);
+      const query = params.toString();
+      return api.get<Cooperative[]>(`/api/cooperatives${query ? `?${query}` : ''}`);
+    },
+  });
+
+export function useCooperatives(filters: CooperativeFilters = {}) {
+  return useQuery(cooperativesQuery(filters));
+}
+
+export const cooperativeQuery = (id: number) =>
+  queryOptions({
+    queryKey: cooperativeKeys.detail(id),
+    queryFn: () => api.get<Cooperative>(`/api/cooperatives/${id}`),
+  });
+
+export function useCooperative(id: number) {
+  return useQuery({ ...cooperativeQuery(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+export const membershipsQuery = () =>
+  queryOptions({
+    queryKey: cooperativeKeys.memberships(),
+    queryFn: () => api.get<Membership[]>('/api/cooperatives/my-memberships'),
+  });
+
+/** The caller's memberships: who is a member where, and where a coordinator. */
+export function useMemberships() {
+  return useQuery(membershipsQuery());
+}
+
+/** The caller's membership of one cooperative, if any. */
+export function useMembershipOf(coopId: number) {
+  const memberships = useMemberships();
+  return { ...memberships, membership: memberships.data?.find((m) => m.coop_id === coopId) };
+}
+
+interface JoinAnswer {
+  cooperative: Cooperative;
+  membership: Membership;
+}
+
+/** Joining or founding changes the co-op lists (member counts, status), my memberships and the dashboard's co-op count. */
+function useMembershipChange<V>(mutationFn: (variables: V) => Promise<JoinAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: ({ cooperative }) => {
+      queryClient.setQueryData(cooperativeKeys.detail(cooperative.id), cooperative);
+      void queryClient.invalidateQueries({ queryKey: cooperativeKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: cooperativeKeys.memberships() });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
+  });
+}
+
+export function useJoinCooperative() {
+  return useMembershipChange((coopId: number) =>
+    api.post<JoinAnswer>('/api/cooperatives/join', { coop_id: coopId }),
+  );
+}
+
+export type RegisterCooperative = z.output<typeof registerCooperativeSchema>;
+
+/** Start Registration (DECISIONS 13): a pending co-op with the caller as founder and first member. */
+export function useRegisterCooperative() {
+  return useMembershipChange((input: RegisterCooperative) =>
+    api.post<JoinAnswer>('/api/cooperatives', input),
+  );
+}

@@ -1,0 +1,303 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ClipboardCheck, Plus, Receipt } from 'lucide-react';
+import { TRANSACTION_TYPES, createTransactionSchema, type FinancialTransaction } from '@tt/domain';
+import type { z } from 'zod';
+import { Badge, type Tone } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card, CardHeader } from '../../components/ui/Card';
+import { Dialog } from '../../components/ui/Dialog';
+import { Field, Input, Select } from '../../components/ui/Field';
+import { Textarea } from '../../components/ui/Textarea';
+import { cn } from '../../components/ui/cn';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useCreateTransaction, useReviewTransaction, type CreateTransaction } from './api';
+import { ListState, useFieldMessage } from './parts';
+
+const statusTones: Record<FinancialTransaction['status'], Tone> = {
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+};
+
+export function FinancesTab({
+  coopId,
+  query,
+  isCoordinator,
+}: {
+  coopId: number;
+  query: UseQueryResult<FinancialTransaction[]>;
+  isCoordinator: boolean;
+}) {
+  const { t } = useTranslation('governance');
+  const [creating, setCreating] = useState(false);
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const underReview = query.data?.find((tx) => tx.id === reviewing);
+  return (
+    <div className="space-y-4">
+      {creating ? (
+        <TransactionForm coopId={coopId} onDone={() => setCreating(false)} />
+      ) : (
+        <div className="flex justify-end">
+          <Button onClick={() => setCreating(true)} data-testid="new-transaction">
+            <Plus aria-hidden className="size-4" />
+            {t('finances.new')}
+          </Button>
+        </div>
+      )}
+      <ListState
+        query={query}
+        icon={Receipt}
+        emptyTitle={t('finances.empty_title')}
+        emptyText={t('finances.empty_text')}
+      >
+        {(transactions) => (
+          <Card>
+            <ul className="divide-y divide-stone-100" data-testid="transaction-list">
+              {transactions.map((tx) => (
+                <TransactionRow
+                  key={tx.id}
+                  tx={tx}
+                  canReview={isCoordinator && tx.status === 'pending'}
+                  onReview={() => setReviewing(tx.id)}
+                />
+              ))}
+            </ul>
+          </Card>
+        )}
+      </ListState>
+      {underReview && <ReviewDialog coopId={coopId} tx={underReview} onClose={() => setReviewing(null)} />}
+    </div>
+  );
+}
+
+function TransactionRow({
+  tx,
+  canReview,
+  onReview,
+}: {
+  tx: FinancialTransaction;
+  canReview: boolean;
+  onReview: () => void;
+}) {
+  const { t, i18n } = useTranslation('governance');
+  return (
+    <li
+      className="flex flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3 sm:px-5"
+      data-testid="transaction-row"
+      data-status={tx.status}
+    >
+      <div className="min-w-0 flex-1 basis-full sm:basis-0">
+        <p className="font-medium break-words text-stone-900">{tx.description}</p>
+        <p className="mt-0.5 text-xs text-stone-500">
+          {t(`transaction_types.${tx.transaction_type}`)} · {tx.member_name} ·{' '}
+          {formatDate(tx.created_at, i18n.language)}
+        </p>
+        <p className="mt-0.5 font-mono text-xs break-all text-stone-500">{tx.reference_number}</p>
+        {tx.reviewed_by_name && (
+          <p className="mt-1 text-xs text-stone-600">
+            {t('finances.reviewed_by', { name: tx.reviewed_by_name })}
+            {tx.review_note ? `: ${tx.review_note}` : ''}
+          </p>
+        )}
+      </div>
+      <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto sm:shrink-0 sm:flex-col sm:items-end sm:gap-1">
+        <span
+          className={cn(
+            'font-semibold whitespace-nowrap tabular-nums',
+            tx.amount < 0 ? 'text-red-600' : 'text-green-700',
+          )}
+          data-testid="transaction-amount"
+        >
+          {tx.amount > 0 ? '+' : ''}
+          {formatMoney(tx.amount)}
+        </span>
+        <Badge tone={statusTones[tx.status] ?? 'grey'}>{t(`transaction_status.${tx.status}`)}</Badge>
+        {canReview && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onReview}
+            className="ml-auto sm:ml-0"
+            data-testid="review-transaction"
+          >
+            <ClipboardCheck aria-hidden className="size-4" />
+            {t('finances.review')}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+type TransactionValues = z.input<typeof createTransactionSchema>;
+
+function TransactionForm({ coopId, onDone }: { coopId: number; onDone: () => void }) {
+  const { t } = useTranslation('governance');
+  const message = useFieldMessage();
+  const create = useCreateTransaction(coopId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TransactionValues, unknown, CreateTransaction>({
+    resolver: zodResolver(createTransactionSchema),
+    defaultValues: { transaction_type: 'share_payment', description: '' },
+  });
+  const onSubmit = handleSubmit((input) =>
+    create.mutate(input, {
+      onSuccess: () => {
+        reset();
+        onDone();
+      },
+    }),
+  );
+  return (
+    <Card>
+      <CardHeader title={t('finances.form_title')} subtitle={t('finances.form_subtitle')} />
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="space-y-4 p-4 sm:p-5"
+        data-testid="transaction-form"
+      >
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field label={t('finances.fields.type')} htmlFor="tx-type" required>
+            <Select id="tx-type" {...register('transaction_type')}>
+              {TRANSACTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`transaction_types.${type}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            label={t('finances.fields.amount')}
+            htmlFor="tx-amount"
+            required
+            error={errors.amount && t('validation.positive_amount')}
+          >
+            <Input
+              id="tx-amount"
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              aria-invalid={errors.amount ? true : undefined}
+              {...register('amount', {
+                setValueAs: (v: string | number) => (v === '' ? undefined : Number(v)),
+              })}
+            />
+          </Field>
+        </div>
+        <Field
+          label={t('finances.fields.description')}
+          htmlFor="tx-description"
+          required
+          error={message(errors.description?.message)}
+        >
+          <Textarea
+            id="tx-description"
+            rows={2}
+            aria-invalid={errors.description ? true : undefined}
+            {...register('description')}
+          />
+        </Field>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onDone} disabled={create.isPending}>
+            {t('common:common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} data-testid="record-transaction">
+            {t('finances.record')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function ReviewDialog({
+  coopId,
+  tx,
+  onClose,
+}: {
+  coopId: number;
+  tx: FinancialTransaction;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('governance');
+  const review = useReviewTransaction(coopId);
+  const [note, setNote] = useState('');
+  const decide = (decision: 'approved' | 'rejected') =>
+    review.mutate({ id: tx.id, decision, note: note.trim() ? note.trim() : null }, { onSuccess: onClose });
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={t('finances.review_title')}
+      description={t('finances.review_text')}
+      closeLabel={t('close_dialog')}
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            variant="danger"
+            loading={review.isPending && review.variables?.decision === 'rejected'}
+            disabled={review.isPending}
+            onClick={() => decide('rejected')}
+            data-testid="reject-transaction"
+          >
+            {t('finances.reject')}
+          </Button>
+          <Button
+            loading={review.isPending && review.variables?.decision === 'approved'}
+            disabled={review.isPending}
+            onClick={() => decide('approved')}
+            data-testid="approve-transaction"
+          >
+            {t('finances.approve')}
+          </Button>
+        </div>
+      }
+    >
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div className="col-span-2">
+          <dt className="text-xs text-stone-500">{t('finances.fields.description')}</dt>
+          <dd className="font-medium break-words">{tx.description}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-500">{t('finances.fields.type')}</dt>
+          <dd className="font-medium">{t(`transaction_types.${tx.transaction_type}`)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-500">{t('finances.fields.amount')}</dt>
+          <dd className={cn('font-semibold tabular-nums', tx.amount < 0 ? 'text-red-600' : 'text-green-700')}>
+            {formatMoney(tx.amount)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-500">{t('finances.member')}</dt>
+          <dd className="font-medium">{tx.member_name}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-500">{t('finances.date')}</dt>
+          <dd className="font-medium">{formatDate(tx.created_at, i18n.language)}</dd>
+        </div>
+      </dl>
+      <div className="mt-4">
+        <Field label={t('finances.note')} htmlFor="review-note" hint={t('finances.note_hint')}>
+          <Textarea
+            id="review-note"
+            rows={2}
+            maxLength={500}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Field>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Check, Package, ShoppingCart } from 'lucide-react';
+import { STOCK_GREEN_ABOVE, randToCents, type AppUser, type Product } from '@tt/domain';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { cn } from '../../components/ui/cn';
+import { formatMoney } from '../../lib/format';
+import { canBuy, useAddToCart } from '../cart/api';
+import type { ProductView } from './ProductsPage';
+
+/** Spec 1 §9: 'Added to Cart' shows for two seconds. */
+const ADDED_MS = 2000;
+
+export function ProductImage({
+  src,
+  alt,
+  className,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className={cn('grid shrink-0 place-items-center overflow-hidden bg-stone-50', className)}>
+      {src && !failed ? (
+        <img
+          src={src}
+          alt={alt}
+          width={160}
+          height={160}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="size-full object-contain p-2"
+        />
+      ) : (
+        <Package aria-hidden className="size-1/3 text-stone-300" />
+      )}
+    </div>
+  );
+}
+
+export function StockText({ stock }: { stock: number }) {
+  const { t } = useTranslation('products');
+  return (
+    <p
+      data-testid="stock"
+      className={cn(
+        'text-xs font-medium',
+        stock > STOCK_GREEN_ABOVE ? 'text-green-700' : stock > 0 ? 'text-amber-700' : 'text-red-700',
+      )}
+    >
+      {stock > 0 ? t('card.in_stock', { count: stock }) : t('card.out_of_stock')}
+    </p>
+  );
+}
+
+export function ProductCard({ product, view, user }: { product: Product; view: ProductView; user: AppUser }) {
+  const { t } = useTranslation('products');
+  const mine = product.seller_id === user.id;
+  const discounted = randToCents(product.mrp) > randToCents(product.selling_price);
+  const list = view === 'list';
+
+  return (
+    <Card
+      data-testid="product-card"
+      data-product-id={product.id}
+      className={cn(
+        'flex h-full overflow-hidden',
+        list ? 'flex-row' : 'flex-col',
+        mine && 'ring-2 ring-brand-300',
+      )}
+    >
+      <ProductImage
+        src={product.image_url}
+        alt={product.name}
+        className={list ? 'size-24 self-center sm:size-28' : 'aspect-square w-full border-b border-stone-100'}
+      />
+      <div className={cn('flex min-w-0 flex-1 flex-col p-2.5 sm:p-3', list && 'sm:flex-row sm:gap-4')}>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-1">
+            <p className="truncate text-[11px] font-medium tracking-wide text-brand-700 uppercase">
+              {product.category_name}
+            </p>
+            {mine && <Badge tone="orange">{t('card.your_listing')}</Badge>}
+            {!product.is_active && <Badge tone="grey">{t('card.inactive')}</Badge>}
+          </div>
+          <h2
+            className="mt-0.5 line-clamp-2 text-sm font-semibold text-stone-900 sm:text-base"
+            title={product.name}
+          >
+            {product.name}
+          </h2>
+          <p className="truncate text-xs text-stone-500">{product.brand}</p>
+          {!mine && (
+            <p className="truncate text-xs text-stone-500" data-testid="seller-name">
+              {t('card.sold_by', { name: product.seller_name })}
+            </p>
+          )}
+        </div>
+        <div className={cn('mt-2 flex flex-col gap-1', list && 'sm:mt-0 sm:w-48 sm:shrink-0 sm:items-end')}>
+          <p className="flex flex-wrap items-baseline gap-x-1.5">
+            <span
+              className="text-base font-bold whitespace-nowrap text-stone-900 tabular-nums"
+              data-testid="price"
+            >
+              {formatMoney(product.selling_price)}
+            </span>
+            {discounted && (
+              <s className="text-xs whitespace-nowrap text-stone-400 tabular-nums" data-testid="mrp">
+                {formatMoney(product.mrp)}
+              </s>
+            )}
+          </p>
+          <p className="text-xs text-stone-600">{t('card.moq', { count: product.minimum_order_quantity })}</p>
+          <StockText stock={product.stock_quantity} />
+          {canBuy(user.role) && (
+            <div className={cn('mt-1.5', list && 'sm:w-full')}>
+              <AddToCartButton product={product} />
+            </div>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+type AddState = 'idle' | 'adding' | 'added';
+
+function AddToCartButton({ product }: { product: Product }) {
+  const { t } = useTranslation('products');
+  const add = useAddToCart();
+  const [state, setState] = useState<AddState>('idle');
+  // Spec 1 §5 sends 1; the server raises a new line to the minimum order quantity.
+  const soldOut = product.stock_quantity < Math.max(1, product.minimum_order_quantity);
+
+  useEffect(() => {
+    if (state !== 'added') return;
+    const timer = window.setTimeout(() => setState('idle'), ADDED_MS);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+
+  const onAdd = () => {
+    setState('adding');
+    add.mutate(
+      { product_id: product.id, quantity: 1 },
+      { onSuccess: () => setState('added'), onError: () => setState('idle') },
+    );
+  };
+
+  return (
+    <Button
+      size="sm"
+      variant={state === 'added' ? 'secondary' : 'primary'}
+      className={cn('w-full', state === 'added' && 'bg-green-700 hover:bg-green-700')}
+      disabled={soldOut || state !== 'idle'}
+      loading={state === 'adding'}
+      onClick={onAdd}
+      data-testid="add-to-cart"
+      data-state={state}
+    >
+      {state === 'added' ? (
+        <Check aria-hidden className="size-4" />
+      ) : (
+        state === 'idle' && <ShoppingCart aria-hidden className="size-4" />
+      )}
+      {state === 'added' ? t('card.added') : state === 'adding' ? t('card.adding') : t('card.add')}
+    </Button>
+  );
+}
