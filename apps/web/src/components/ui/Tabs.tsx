@@ -50,7 +50,7 @@ export function Tabs<T extends string>({
             data-testid={`tab-${item.value}`}
             className={cn(
               'inline-flex h-9 flex-auto shrink-0 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm sm:px-3 font-medium whitespace-nowrap text-stone-600 transition-colors',
-              'hover:bg-stone-50 hover:text-stone-900 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
+              'data-[state=inactive]:hover:bg-stone-50 data-[state=inactive]:hover:text-stone-900 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none',
               'data-[state=active]:bg-brand-600 data-[state=active]:text-white data-[state=active]:shadow-sm',
             )}
           >
