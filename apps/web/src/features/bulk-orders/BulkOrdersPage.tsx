@@ -48,6 +48,7 @@ import {
   useProductOptions,
   type CreateBulkOrder,
 } from './api';
+import { LoadError } from '../../components/ui/LoadError';
 
 const TABS = ['available', 'mine', 'create'] as const;
 type Tab = (typeof TABS)[number];
@@ -105,7 +106,7 @@ export default function BulkOrdersPage() {
           {orders.isPending ? (
             <Loading label={t('common:common.loading')} />
           ) : !active ? (
-            <Retry onRetry={() => void orders.refetch()} />
+            <LoadError icon={Boxes} onRetry={() => void orders.refetch()} />
           ) : active.length === 0 ? (
             <Card>
               <EmptyState
@@ -137,7 +138,7 @@ export default function BulkOrdersPage() {
           {participations.isPending ? (
             <Loading label={t('common:common.loading')} />
           ) : !participations.data ? (
-            <Retry onRetry={() => void participations.refetch()} />
+            <LoadError icon={Boxes} onRetry={() => void participations.refetch()} />
           ) : participations.data.length === 0 ? (
             <Card data-testid="participations-empty">
               <EmptyState
@@ -155,7 +156,7 @@ export default function BulkOrdersPage() {
           {memberships.isPending ? (
             <Loading label={t('common:common.loading')} />
           ) : !memberships.data ? (
-            <Retry onRetry={() => void memberships.refetch()} />
+            <LoadError icon={Boxes} onRetry={() => void memberships.refetch()} />
           ) : memberships.data.some((m) => m.is_coordinator) ? (
             <CreateOrderForm
               coordinated={memberships.data.filter((m) => m.is_coordinator)}
@@ -167,23 +168,6 @@ export default function BulkOrdersPage() {
         </TabPanel>
       </Tabs>
     </>
-  );
-}
-
-function Retry({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('bulk_orders');
-  return (
-    <Card>
-      <EmptyState
-        icon={Boxes}
-        title={t('common:errors.screen_title')}
-        action={
-          <Button variant="outline" onClick={onRetry}>
-            {t('common:common.reload')}
-          </Button>
-        }
-      />
-    </Card>
   );
 }
 

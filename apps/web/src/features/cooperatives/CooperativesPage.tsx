@@ -42,6 +42,7 @@ import { ApiError } from '../../lib/api';
 import { TIME_ZONE, formatDate, formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useCooperatives, useJoinCooperative, useMemberships, useRegisterCooperative } from './api';
+import { LoadError } from '../../components/ui/LoadError';
 
 const TABS = ['browse', 'mine', 'create'] as const;
 type Tab = (typeof TABS)[number];
@@ -100,23 +101,6 @@ export default function CooperativesPage() {
   );
 }
 
-function ScreenError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('cooperatives');
-  return (
-    <Card>
-      <EmptyState
-        icon={Building2}
-        title={t('common:errors.screen_title')}
-        action={
-          <Button variant="outline" onClick={onRetry}>
-            {t('common:common.reload')}
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
-
 function BrowseTab({ memberships }: { memberships: Membership[] | undefined }) {
   const { t } = useTranslation('cooperatives');
   const cooperatives = useCooperatives();
@@ -124,7 +108,7 @@ function BrowseTab({ memberships }: { memberships: Membership[] | undefined }) {
 
   if (cooperatives.isPending) return <Loading label={t('common:common.loading')} />;
   if (cooperatives.isError && !cooperatives.data)
-    return <ScreenError onRetry={() => void cooperatives.refetch()} />;
+    return <LoadError icon={Building2} onRetry={() => void cooperatives.refetch()} />;
   if (cooperatives.data.length === 0) {
     return (
       <Card>
@@ -278,7 +262,7 @@ function MyCooperativesTab({ onBrowse }: { onBrowse: () => void }) {
   const memberships = useMemberships();
   if (memberships.isPending) return <Loading label={t('common:common.loading')} />;
   if (memberships.isError && !memberships.data)
-    return <ScreenError onRetry={() => void memberships.refetch()} />;
+    return <LoadError icon={Building2} onRetry={() => void memberships.refetch()} />;
   if (memberships.data.length === 0) {
     return (
       <Card data-testid="memberships-empty">

@@ -14,9 +14,9 @@ import {
   Wallet,
 } from 'lucide-react';
 import { achievementsFor, orderScopeFor } from '@tt/domain';
-import { buttonClass } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { LoadError } from '../../components/ui/LoadError';
 import { Loading } from '../../components/ui/Loading';
 import { OrderStatusBadge, statusColours } from '../../components/ui/OrderStatusBadge';
 import { PageHeader } from '../../components/ui/PageHeader';
@@ -40,19 +40,7 @@ export default function DashboardPage() {
   const { data, isPending, isError, refetch } = useDashboard();
   if (!user) return null;
   if (isPending) return <Loading label={t('common:common.loading')} />;
-  if (isError) {
-    return (
-      <EmptyState
-        icon={Receipt}
-        title={t('common:errors.screen_title')}
-        action={
-          <button className={buttonClass('outline')} onClick={() => void refetch()}>
-            {t('common:common.reload')}
-          </button>
-        }
-      />
-    );
-  }
+  if (isError) return <LoadError icon={Receipt} onRetry={() => void refetch()} />;
 
   const buyer = orderScopeFor(user.role) === 'buyer';
   const monthName = (yearMonth: string) => t(`common:months.${Number(yearMonth.slice(5, 7))}`);

@@ -47,6 +47,7 @@ import {
 } from './api';
 import { AllocateDialog, CreateWarehouseDialog } from './WarehouseDialogs';
 import { cubicMetres } from './units';
+import { LoadError } from '../../components/ui/LoadError';
 
 const TABS = ['overview', 'inventory', 'ownership'] as const;
 type Tab = (typeof TABS)[number];
@@ -201,7 +202,7 @@ export default function WarehousesPage() {
           {warehouses.isPending ? (
             <Loading label={t('common:common.loading')} />
           ) : !warehouses.data ? (
-            <Retry onRetry={() => void warehouses.refetch()} />
+            <LoadError icon={WarehouseIcon} onRetry={() => void warehouses.refetch()} />
           ) : list.length === 0 ? (
             <Card>
               <EmptyState
@@ -225,7 +226,7 @@ export default function WarehousesPage() {
           {inventory.isPending ? (
             <Loading label={t('common:common.loading')} />
           ) : !inventory.data ? (
-            <Retry onRetry={() => void inventory.refetch()} />
+            <LoadError icon={WarehouseIcon} onRetry={() => void inventory.refetch()} />
           ) : inventory.data.length === 0 ? (
             <Card data-testid="inventory-empty">
               <EmptyState
@@ -242,7 +243,7 @@ export default function WarehousesPage() {
           {ownership.isPending ? (
             <Loading label={t('common:common.loading')} />
           ) : !ownership.data ? (
-            <Retry onRetry={() => void ownership.refetch()} />
+            <LoadError icon={WarehouseIcon} onRetry={() => void ownership.refetch()} />
           ) : owned.length === 0 ? (
             <Card data-testid="ownership-empty">
               <EmptyState
@@ -286,23 +287,6 @@ export default function WarehousesPage() {
       )}
       <UpgradeDialog hit={limit} onClose={() => setLimit(null)} />
     </>
-  );
-}
-
-function Retry({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('warehouses');
-  return (
-    <Card>
-      <EmptyState
-        icon={WarehouseIcon}
-        title={t('common:errors.screen_title')}
-        action={
-          <Button variant="outline" onClick={onRetry}>
-            {t('common:common.reload')}
-          </Button>
-        }
-      />
-    </Card>
   );
 }
 
