@@ -190,6 +190,22 @@ test('no horizontal scrolling at 360 px', async ({ page, login }) => {
   await expectNoHorizontalScroll(page);
   await page.getByTestId('edit-profile').click();
   await expectNoHorizontalScroll(page);
+
+  // Every working screen, once its content is there (the demo retailer is a member of co-op 1).
+  for (const path of [
+    '/products',
+    '/cart',
+    '/orders',
+    '/cooperatives',
+    '/cooperative-governance/1',
+    '/bulk-orders',
+    '/virtual-warehouses/1',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('main h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoHorizontalScroll(page);
+  }
 });
 
 test('the installed app opens offline with the last data seen', async ({ page, context, login }) => {
