@@ -1,18 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  ArrowLeft,
-  CalendarClock,
-  ClipboardCheck,
-  Landmark,
-  Lock,
-  Vote as VoteIcon,
-  Wallet,
-} from 'lucide-react';
+import { CalendarClock, ClipboardCheck, Landmark, Lock, Vote as VoteIcon, Wallet } from 'lucide-react';
 import { formatRand, governanceTiles } from '@tt/domain';
 import { buttonClass } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { StatCard } from '../../components/ui/StatCard';
 import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
@@ -24,6 +14,7 @@ import { useMeetings, useTransactions, useVotes } from './api';
 import { FinancesTab } from './FinancesTab';
 import { MeetingsTab } from './MeetingsTab';
 import { VotingTab } from './VotingTab';
+import { BackToCooperatives, CoopAccessPanel } from '../cooperatives/CoopPageParts';
 
 const TABS = ['voting', 'meetings', 'finances'] as const;
 type Tab = (typeof TABS)[number];
@@ -41,16 +32,7 @@ export default function GovernancePage() {
   const transactions = useTransactions(coopId);
   const [tab, setTab] = useTabParam<Tab>(TABS);
 
-  const back = (
-    <Link
-      to={paths.cooperatives}
-      className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
-      data-testid="back-to-cooperatives"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      {t('back')}
-    </Link>
-  );
+  const back = <BackToCooperatives label={t('back')} />;
 
   const status = (error: unknown) => (error instanceof ApiError ? error.status : null);
   const refused = [votes.error, meetings.error, transactions.error].some((e) => status(e) === 403);
@@ -59,21 +41,14 @@ export default function GovernancePage() {
   if (!user) return null;
   if (missing || refused) {
     return (
-      <>
-        {back}
-        <Card data-testid={missing ? 'coop-not-found' : 'not-a-member'}>
-          <EmptyState
-            icon={Lock}
-            title={t(missing ? 'not_found.title' : 'forbidden.title')}
-            message={t(missing ? 'not_found.text' : 'forbidden.text')}
-            action={
-              <Link to={paths.cooperatives} className={buttonClass('primary')}>
-                {t('forbidden.browse')}
-              </Link>
-            }
-          />
-        </Card>
-      </>
+      <CoopAccessPanel
+        forbidden={!missing}
+        icon={Lock}
+        title={t(missing ? 'not_found.title' : 'forbidden.title')}
+        text={t(missing ? 'not_found.text' : 'forbidden.text')}
+        browseLabel={t('forbidden.browse')}
+        backLabel={t('back')}
+      />
     );
   }
 

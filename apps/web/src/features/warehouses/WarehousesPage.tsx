@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  ArrowLeft,
   Boxes,
   Building2,
   Crown,
@@ -25,7 +24,7 @@ import {
   type WarehouseOwnership,
 } from '@tt/domain';
 import { Badge, type Tone } from '../../components/ui/Badge';
-import { Button, buttonClass } from '../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Loading } from '../../components/ui/Loading';
@@ -35,7 +34,6 @@ import { StatCard } from '../../components/ui/StatCard';
 import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
-import { paths } from '../../lib/paths';
 import { useCooperative } from '../cooperatives/api';
 import { UpgradeDialog, type PlanLimitHit } from '../subscriptions/UpgradeDialog';
 import {
@@ -48,6 +46,7 @@ import {
 import { AllocateDialog, CreateWarehouseDialog } from './WarehouseDialogs';
 import { cubicMetres } from './units';
 import { LoadError } from '../../components/ui/LoadError';
+import { BackToCooperatives, CoopAccessPanel } from '../cooperatives/CoopPageParts';
 
 const TABS = ['overview', 'inventory', 'ownership'] as const;
 type Tab = (typeof TABS)[number];
@@ -79,36 +78,20 @@ export default function WarehousesPage() {
   const [allocating, setAllocating] = useState<number | null>(null);
   const [limit, setLimit] = useState<PlanLimitHit | null>(null);
 
-  const back = (
-    <Link
-      to={paths.cooperatives}
-      className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
-      data-testid="back-to-cooperatives"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      {t('back')}
-    </Link>
-  );
+  const back = <BackToCooperatives label={t('back')} />;
 
   const warehouseStatus = warehouses.error instanceof ApiError ? warehouses.error.status : null;
   if (!(Number.isInteger(coopId) && coopId > 0) || warehouseStatus === 403 || warehouseStatus === 404) {
     const forbidden = warehouseStatus === 403;
     return (
-      <>
-        {back}
-        <Card data-testid={forbidden ? 'not-a-member' : 'coop-not-found'}>
-          <EmptyState
-            icon={WarehouseIcon}
-            title={t(forbidden ? 'forbidden.title' : 'not_found.title')}
-            message={t(forbidden ? 'forbidden.text' : 'not_found.text')}
-            action={
-              <Link to={paths.cooperatives} className={buttonClass('primary')}>
-                {t('forbidden.browse')}
-              </Link>
-            }
-          />
-        </Card>
-      </>
+      <CoopAccessPanel
+        forbidden={forbidden}
+        icon={WarehouseIcon}
+        title={t(forbidden ? 'forbidden.title' : 'not_found.title')}
+        text={t(forbidden ? 'forbidden.text' : 'not_found.text')}
+        browseLabel={t('forbidden.browse')}
+        backLabel={t('back')}
+      />
     );
   }
 
