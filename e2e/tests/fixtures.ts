@@ -7,14 +7,25 @@ export type DemoRole = 'retailer' | 'supplier' | 'distributor' | 'coordinator' |
 /** The signed-out landing asks who is signed in; its 401 is the expected answer, not a failure. */
 const expectedConsoleErrors = [/status of 401 \(Unauthorized\)/];
 
-export const test = base.extend<{ failOnErrors: void; login: (role?: DemoRole) => Promise<void> }>({
+export const test = base.extend<{
+  /** API answers a test means to provoke, matched against "STATUS /api/path"; anything else still fails it. */
+  expectedApiErrors: RegExp | null;
+  failOnErrors: void;
+  login: (role?: DemoRole) => Promise<void>;
+}>({
+  expectedApiErrors: [null, { option: true }],
   failOnErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedApiErrors }, use) => {
       const problems: string[] = [];
+      const expected = (status: number, path: string) =>
+        expectedApiErrors?.test(`${status} ${path}`) ?? false;
+      // The browser logs every refused request, without its address; the response check below vets them.
+      const statusLogged = /Failed to load resource: the server responded with a status of (\d+)/;
       page.on('console', (message) => {
-        if (message.type() === 'error' && !expectedConsoleErrors.some((p) => p.test(message.text()))) {
-          problems.push(`console.error: ${message.text()}`);
-        }
+        if (message.type() !== 'error' || expectedConsoleErrors.some((p) => p.test(message.text()))) return;
+        const logged = statusLogged.exec(message.text());
+        if (logged && expectedApiErrors && Number(logged[1]) < 500) return;
+        problems.push(`console.error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('response', (response) => {
@@ -23,7 +34,8 @@ export const test = base.extend<{ failOnErrors: void; login: (role?: DemoRole) =
         if (
           response.status() >= 400 &&
           url.pathname.startsWith('/api/') &&
-          url.pathname !== '/api/users/me'
+          url.pathname !== '/api/users/me' &&
+          !expected(response.status(), url.pathname)
         ) {
           problems.push(`${response.status()} from ${url.pathname}`);
         }

@@ -231,3 +231,20 @@ test('the installed app opens offline with the last data seen', async ({ page, c
   await expect(page.getByTestId('recent-orders')).toContainText(orderNumber!);
   await context.setOffline(false);
 });
+
+test.describe('co-op screens for someone who may not see them', () => {
+  test.use({ expectedApiErrors: /^(403 \/api\/cooperatives\/3\/|404 \/api\/cooperatives\/99999(\/|$))/ });
+
+  test('a non-member gets a clear panel and the way back, not a blank page', async ({ page, login }) => {
+    // The demo supplier is not a member of the seeded Khayelitsha co-op (id 3).
+    await login('supplier');
+    await page.goto('/cooperative-governance/3');
+    await expect(page.getByTestId('not-a-member')).toBeVisible();
+    await page.goto('/virtual-warehouses/3');
+    await expect(page.getByTestId('not-a-member')).toBeVisible();
+    await page.goto('/cooperative-governance/99999');
+    await expect(page.getByTestId('coop-not-found')).toBeVisible();
+    await page.getByTestId('back-to-cooperatives').click();
+    await expect(page).toHaveURL(/\/cooperatives$/);
+  });
+});
