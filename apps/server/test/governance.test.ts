@@ -361,15 +361,32 @@ describe('cooperative governance', () => {
         404,
       );
 
-      // A correction is a new transaction pointing at the approved one.
+      // A correction is a new transaction pointing at the approved one, undoing it exactly: the same
+      // type and the opposite amount, whatever the request said.
       const correction = await post(`${base}/financial-transactions`, {
         transaction_type: 'share_payment',
-        amount: 999.99,
+        amount: 1,
         description: 'Reversal: sugar was returned',
         reverses_id: created.id,
       });
       expect(correction.statusCode, correction.body).toBe(201);
-      expect(correction.json()).toMatchObject({ reverses_id: created.id, status: 'pending' });
+      expect(correction.json()).toMatchObject({
+        reverses_id: created.id,
+        status: 'pending',
+        transaction_type: 'bulk_purchase',
+        amount: 999.99,
+      });
+      // One reversal per transaction (unless that reversal was rejected).
+      expectError(
+        await post(`${base}/financial-transactions`, {
+          transaction_type: 'bulk_purchase',
+          amount: 999.99,
+          description: 'Second reversal',
+          reverses_id: created.id,
+        }),
+        409,
+        'conflict',
+      );
       // Only an approved transaction of this co-op can be reversed.
       const pending = correction.json() as FinancialTransaction;
       expectError(

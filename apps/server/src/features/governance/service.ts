@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -360,9 +360,15 @@ export async function createTransaction(
   }
   if (cents <= 0) throw badRequest('Invalid amount: it must be positive.', { amount: 'Must be positive.' });
   return db.transaction(async (tx) => {
+    let type = input.transaction_type;
+    let amountCents = cents * TRANSACTION_DIRECTION[type];
     if (input.reverses_id) {
       const [reversed] = await tx
-        .select({ status: coopTransactions.status })
+        .select({
+          status: coopTransactions.status,
+          amount_cents: coopTransactions.amount_cents,
+          transaction_type: coopTransactions.transaction_type,
+        })
         .from(coopTransactions)
         .where(and(eq(coopTransactions.id, input.reverses_id), eq(coopTransactions.coop_id, coopId)));
       if (!reversed) {
@@ -371,6 +377,15 @@ export async function createTransaction(
         });
       }
       if (reversed.status !== 'approved') throw conflict('Only an approved transaction can be reversed.');
+      const [earlier] = await tx
+        .select({ id: coopTransactions.id })
+        .from(coopTransactions)
+        .where(and(eq(coopTransactions.reverses_id, input.reverses_id), ne(coopTransactions.status, 'rejected')))
+        .limit(1);
+      if (earlier) throw conflict('This transaction has already been reversed.');
+      // A reversal undoes the original exactly: the same type, the opposite amount.
+      type = reversed.transaction_type as typeof type;
+      amountCents = -reversed.amount_cents;
     }
     // The id is taken first, so the reference number (which shows it) is written with the row.
     const result = await tx.execute(
@@ -381,8 +396,8 @@ export async function createTransaction(
       id,
       coop_id: coopId,
       user_id: user.id,
-      transaction_type: input.transaction_type,
-      amount_cents: cents * TRANSACTION_DIRECTION[input.transaction_type],
+      transaction_type: type,
+      amount_cents: amountCents,
       status: 'pending',
       description: input.description,
       reference_number: referenceNumber(coopId, id),
