@@ -324,3 +324,41 @@ test('allocate warehouse space, and the free plan meets the upgrade dialog', asy
   await page.getByTestId('upgrade-link').click();
   await expect(page).toHaveURL(/\/subscription$/);
 });
+
+test('a transaction is recorded, approved by the coordinator and corrected by a reversal, never edited', async ({
+  page,
+  login,
+}, info) => {
+  const description = unique(info.project.name, 'Levy');
+  // The coordinator of the seeded Soweto co-op (id 1) records and approves it.
+  await login('coordinator');
+  await page.goto('/cooperative-governance/1?tab=finances');
+  await page.getByTestId('new-transaction').click();
+  await page.locator('#tx-type').selectOption('operational_expense');
+  await page.locator('#tx-amount').fill('123.45');
+  await page.locator('#tx-description').fill(description);
+  await page.getByTestId('record-transaction').click();
+  const row = page.getByTestId('transaction-row').filter({ hasText: description }).first();
+  await expect(row).toHaveAttribute('data-status', 'pending');
+  await expect(row.getByTestId('transaction-amount')).toContainText('-R');
+  await row.getByTestId('review-transaction').click();
+  await page.getByTestId('approve-transaction').click();
+  await expect(row).toHaveAttribute('data-status', 'approved');
+
+  // A member reverses it: a new pending transaction with the opposite amount; the original is untouched.
+  await login('retailer');
+  await page.goto('/cooperative-governance/1?tab=finances');
+  const original = page.getByTestId('transaction-row').filter({ hasText: description }).first();
+  const reference = plain(await original.locator('p.font-mono').textContent());
+  await original.getByTestId('reverse-transaction').click();
+  await page.getByTestId('confirm-reverse').click();
+  const reversal = page
+    .getByTestId('transaction-row')
+    .filter({ hasText: `Reversal of ${reference}` })
+    .first();
+  await expect(reversal).toHaveAttribute('data-status', 'pending');
+  await expect(reversal.getByTestId('transaction-amount')).toHaveText('+R 123.45');
+  await expect(original).toHaveAttribute('data-status', 'approved');
+  await expect(original.getByTestId('transaction-amount')).toHaveText('-R 123.45');
+  await expect(original.getByTestId('reverse-transaction')).toHaveCount(0);
+});

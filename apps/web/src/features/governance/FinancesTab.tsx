@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ClipboardCheck, Plus, Receipt } from 'lucide-react';
+import { ClipboardCheck, Plus, Receipt, Undo2 } from 'lucide-react';
 import { TRANSACTION_TYPES, createTransactionSchema, type FinancialTransaction } from '@tt/domain';
 import type { z } from 'zod';
 import { Badge, type Tone } from '../../components/ui/Badge';
@@ -27,15 +27,26 @@ export function FinancesTab({
   coopId,
   query,
   isCoordinator,
+  isMember,
 }: {
   coopId: number;
   query: UseQueryResult<FinancialTransaction[]>;
   isCoordinator: boolean;
+  isMember: boolean;
 }) {
   const { t } = useTranslation('governance');
   const [creating, setCreating] = useState(false);
   const [reviewing, setReviewing] = useState<number | null>(null);
+  const [reversing, setReversing] = useState<number | null>(null);
   const underReview = query.data?.find((tx) => tx.id === reviewing);
+  const toReverse = query.data?.find((tx) => tx.id === reversing);
+  // A reviewed transaction is never changed; it is corrected by one reversal (unless that was rejected).
+  const reversalOf = new Map(
+    (query.data ?? [])
+      .filter((tx) => tx.reverses_id !== null && tx.status !== 'rejected')
+      .map((tx) => [tx.reverses_id!, tx]),
+  );
+  const referenceOf = new Map((query.data ?? []).map((tx) => [tx.id, tx.reference_number]));
   return (
     <div className="space-y-4">
       {creating ? (
@@ -63,6 +74,10 @@ export function FinancesTab({
                   tx={tx}
                   canReview={isCoordinator && tx.status === 'pending'}
                   onReview={() => setReviewing(tx.id)}
+                  canReverse={isMember && tx.status === 'approved' && !reversalOf.has(tx.id)}
+                  onReverse={() => setReversing(tx.id)}
+                  reversesReference={tx.reverses_id ? (referenceOf.get(tx.reverses_id) ?? null) : null}
+                  reversedByReference={reversalOf.get(tx.id)?.reference_number ?? null}
                 />
               ))}
             </ul>
@@ -70,6 +85,7 @@ export function FinancesTab({
         )}
       </ListState>
       {underReview && <ReviewDialog coopId={coopId} tx={underReview} onClose={() => setReviewing(null)} />}
+      {toReverse && <ReverseDialog coopId={coopId} tx={toReverse} onClose={() => setReversing(null)} />}
     </div>
   );
 }
@@ -78,10 +94,18 @@ function TransactionRow({
   tx,
   canReview,
   onReview,
+  canReverse,
+  onReverse,
+  reversesReference,
+  reversedByReference,
 }: {
   tx: FinancialTransaction;
   canReview: boolean;
   onReview: () => void;
+  canReverse: boolean;
+  onReverse: () => void;
+  reversesReference: string | null;
+  reversedByReference: string | null;
 }) {
   const { t, i18n } = useTranslation('governance');
   return (
@@ -97,6 +121,16 @@ function TransactionRow({
           {formatDate(tx.created_at, i18n.language)}
         </p>
         <p className="mt-0.5 font-mono text-xs break-all text-stone-500">{tx.reference_number}</p>
+        {reversesReference && (
+          <p className="mt-1 text-xs text-stone-600">
+            {t('finances.reverses', { reference: reversesReference })}
+          </p>
+        )}
+        {reversedByReference && (
+          <p className="mt-1 text-xs text-stone-600">
+            {t('finances.reversed_by', { reference: reversedByReference })}
+          </p>
+        )}
         {tx.reviewed_by_name && (
           <p className="mt-1 text-xs text-stone-600">
             {t('finances.reviewed_by', { name: tx.reviewed_by_name })}
@@ -126,6 +160,18 @@ function TransactionRow({
           >
             <ClipboardCheck aria-hidden className="size-4" />
             {t('finances.review')}
+          </Button>
+        )}
+        {canReverse && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onReverse}
+            className="ml-auto sm:ml-0"
+            data-testid="reverse-transaction"
+          >
+            <Undo2 aria-hidden className="size-4" />
+            {t('finances.reverse')}
           </Button>
         )}
       </div>
@@ -298,6 +344,68 @@ function ReviewDialog({
           />
         </Field>
       </div>
+    </Dialog>
+  );
+}
+
+/** DECISIONS/issue 4: a reviewed transaction is corrected by a new one that undoes it (the server sets type and amount). */
+function ReverseDialog({
+  coopId,
+  tx,
+  onClose,
+}: {
+  coopId: number;
+  tx: FinancialTransaction;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('governance');
+  const create = useCreateTransaction(coopId);
+  const [description, setDescription] = useState(() =>
+    t('finances.reversal_description', { reference: tx.reference_number }),
+  );
+  const submit = () =>
+    create.mutate(
+      {
+        transaction_type: tx.transaction_type,
+        amount: Math.abs(tx.amount),
+        description: description.trim(),
+        reverses_id: tx.id,
+      },
+      { onSuccess: onClose },
+    );
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={t('finances.reverse_title')}
+      description={t('finances.reverse_text')}
+      closeLabel={t('close_dialog')}
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
+            {t('finances.cancel')}
+          </Button>
+          <Button
+            loading={create.isPending}
+            disabled={description.trim() === ''}
+            onClick={submit}
+            data-testid="confirm-reverse"
+          >
+            {t('finances.confirm_reverse')}
+          </Button>
+        </div>
+      }
+    >
+      <p className="mb-3 text-sm text-stone-700">
+        {tx.reference_number} · {formatMoney(-tx.amount)}
+      </p>
+      <Field label={t('finances.fields.description')} htmlFor="reverse-description" required>
+        <Input
+          id="reverse-description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </Field>
     </Dialog>
   );
 }

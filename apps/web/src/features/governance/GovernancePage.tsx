@@ -117,7 +117,12 @@ export default function GovernancePage() {
           <MeetingsTab coopId={coopId} query={meetings} />
         </TabPanel>
         <TabPanel value="finances">
-          <FinancesTab coopId={coopId} query={transactions} isCoordinator={isCoordinator} />
+          <FinancesTab
+            coopId={coopId}
+            query={transactions}
+            isCoordinator={isCoordinator}
+            isMember={Boolean(membership)}
+          />
         </TabPanel>
       </Tabs>
     </>
