@@ -380,7 +380,9 @@ export async function createTransaction(
       const [earlier] = await tx
         .select({ id: coopTransactions.id })
         .from(coopTransactions)
-        .where(and(eq(coopTransactions.reverses_id, input.reverses_id), ne(coopTransactions.status, 'rejected')))
+        .where(
+          and(eq(coopTransactions.reverses_id, input.reverses_id), ne(coopTransactions.status, 'rejected')),
+        )
         .limit(1);
       if (earlier) throw conflict('This transaction has already been reversed.');
       // A reversal undoes the original exactly: the same type, the opposite amount.
