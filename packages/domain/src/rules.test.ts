@@ -210,3 +210,15 @@ describe('bulk orders and warehouses', () => {
     expect(w.limitUsedPercent(12, 10)).toBe(100);
   });
 });
+
+describe('warehouse space', () => {
+  it('measures utilisation and free space without float drift', async () => {
+    const w = await import('./warehouses.ts');
+    expect(w.utilisationPercent(96, 100)).toBe(96);
+    expect(w.utilisationPercent(120, 100)).toBe(100);
+    expect(w.utilisationPercent(1, 0)).toBe(100);
+    expect(w.freeSpaceHundredths(100, 99.9)).toBe(10);
+    expect(w.freeSpaceHundredths(0.3, 0.1)).toBe(20);
+    expect(w.freeSpaceHundredths(10, 12)).toBe(0);
+  });
+});

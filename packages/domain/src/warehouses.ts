@@ -111,3 +111,13 @@ export function spaceHundredths(cubicMetres: number): number {
 export function monthlyFeeCents(cubicMetres: number, costPerCubicMetreCents: number): number {
   return Math.round((spaceHundredths(cubicMetres) * costPerCubicMetreCents) / 100);
 }
+
+/** The utilisation bar's width: allocated over total, in whole percent, capped at 100. */
+export function utilisationPercent(allocated: number, total: number): number {
+  return total <= 0 ? 100 : Math.min(100, Math.round((allocated / total) * 100));
+}
+
+/** Space still free in a warehouse, in hundredths of a cubic metre (never negative). */
+export function freeSpaceHundredths(total: number, allocated: number): number {
+  return Math.max(0, spaceHundredths(total) - spaceHundredths(allocated));
+}

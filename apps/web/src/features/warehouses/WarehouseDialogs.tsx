@@ -11,6 +11,7 @@ import {
   formatRand,
   monthlyFeeCents,
   randToCents,
+  freeSpaceHundredths,
   spaceHundredths,
   warehouseFull,
   type VirtualWarehouse,
@@ -151,7 +152,7 @@ export function CreateWarehouseDialog({
 type AllocateValues = z.input<typeof allocateSpaceSchema>;
 
 const freeHundredths = (w: VirtualWarehouse) =>
-  Math.max(0, spaceHundredths(w.total_capacity_cubic_meters) - spaceHundredths(w.allocated_capacity));
+  freeSpaceHundredths(w.total_capacity_cubic_meters, w.allocated_capacity);
 
 export function AllocateDialog({
   coopId,

@@ -17,6 +17,7 @@ import {
   formatRand,
   randToCents,
   spaceHundredths,
+  utilisationPercent,
   utilisationTone,
   warehouseAllowance,
   warehouseFull,
@@ -284,10 +285,7 @@ function WarehouseCard({
   const Icon = typeIcons[w.warehouse_type] ?? WarehouseIcon;
   const tone = utilisationTone(w.allocated_capacity, w.total_capacity_cubic_meters);
   const full = warehouseFull(w.allocated_capacity, w.total_capacity_cubic_meters);
-  const percent =
-    w.total_capacity_cubic_meters > 0
-      ? Math.min(100, Math.round((w.allocated_capacity / w.total_capacity_cubic_meters) * 100))
-      : 100;
+  const percent = utilisationPercent(w.allocated_capacity, w.total_capacity_cubic_meters);
   return (
     <Card className="flex h-full flex-col p-4" data-testid="warehouse-card" data-warehouse-id={w.id}>
       <div className="flex items-start gap-3">
