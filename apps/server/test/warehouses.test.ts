@@ -32,10 +32,10 @@ describe('virtual warehouses', () => {
   const post = (url: string, payload: unknown, cookie = retailer) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie } });
 
-  /** A member on a paid plan (the 'other' allowance: 999 warehouses, 500 m³). */
+  /** A member on the enterprise plan (DECISIONS 16: 999 warehouses, 500 m³). */
   const payingMember = async () => {
     const member = await newMember(t, coops.soweto);
-    await subscribe(t.db, member.id, 'trader');
+    await subscribe(t.db, member.id, 'enterprise');
     return member;
   };
   const warehouse = (over: Record<string, unknown> = {}) => ({
@@ -124,9 +124,9 @@ describe('virtual warehouses', () => {
     });
   });
 
-  it('answers 402 at the basic plan’s allowances: 2 warehouses, 10 m³', async () => {
+  it('answers 402 at the basic (trader) plan’s allowances: 2 warehouses, 10 m³', async () => {
     const member = await newMember(t, coops.soweto);
-    await subscribe(t.db, member.id, 'basic');
+    await subscribe(t.db, member.id, 'trader');
     expect((await post(base, warehouse({ name: 'B1' }), member.cookie)).statusCode).toBe(201);
     const second = await post(base, warehouse({ name: 'B2' }), member.cookie);
     expect(second.statusCode).toBe(201);
@@ -149,7 +149,7 @@ describe('virtual warehouses', () => {
     expect((await allocate(8)).statusCode).toBe(201);
     const over = await allocate(2.5);
     expect(over.statusCode).toBe(402);
-    expect(over.json()).toMatchObject({ feature: 'warehouse_space', used: 8, limit: 10 });
+    expect(over.json()).toMatchObject({ feature: 'warehouse_space', used: 8, limit: 10, requested: 2.5 });
     expect((await allocate(2)).statusCode).toBe(201);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_TIERS } from './plans.ts';
 
 /** Spec 1 §5's price bands, in cents. Each band is inclusive at both ends, so a boundary value matches two. */
 export const PRICE_BANDS = {
@@ -23,8 +24,6 @@ export const PRODUCT_PAGE_SIZE = 24;
 export const PRODUCT_PAGE_SIZE_MAX = 100;
 /** Spec 1 §9: stock above 50 shows green, otherwise yellow. */
 export const STOCK_GREEN_ABOVE = 50;
-/** Spec 1 §9: the free plan browses at most this many products. */
-export const FREE_PLAN_BROWSE_LIMIT = 10;
 
 const optionalId = z.coerce.number().int().positive().optional();
 
@@ -88,7 +87,7 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 export const planRestrictionsSchema = z.object({
-  plan_type: z.string(),
+  plan_type: z.enum(PLAN_TIERS),
   /** -1: unlimited. */
   max_products_browse: z.number().int(),
 });

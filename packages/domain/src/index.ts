@@ -12,3 +12,4 @@ export * from './catalog.ts';
 export * from './cart.ts';
 export * from './bulk-orders.ts';
 export * from './warehouses.ts';
+export * from './plans.ts';

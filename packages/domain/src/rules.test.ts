@@ -195,19 +195,14 @@ describe('bulk orders and warehouses', () => {
     expect(statusAfterParticipation(90, 10, 100)).toBe('target_reached');
     expect(statusAfterParticipation(80, 10, 100)).toBe('active');
   });
-  it('applies the plan allowances, colours and fees of spec 3', async () => {
+  it('applies the colours and fees of spec 3', async () => {
     const w = await import('./warehouses.ts');
-    expect(w.warehouseAllowance('free')).toEqual({ warehouses: 0, space_cubic_meters: 0 });
-    expect(w.warehouseAllowance('basic')).toEqual({ warehouses: 2, space_cubic_meters: 10 });
-    expect(w.warehouseAllowance('professional')).toEqual({ warehouses: 5, space_cubic_meters: 50 });
-    expect(w.warehouseAllowance('enterprise')).toEqual({ warehouses: 999, space_cubic_meters: 500 });
     expect(w.utilisationTone(70, 100)).toBe('green');
     expect(w.utilisationTone(71, 100)).toBe('yellow');
     expect(w.utilisationTone(91, 100)).toBe('red');
     expect(w.warehouseFull(100, 100)).toBe(true);
     expect(w.monthlyFeeCents(10, 5000)).toBe(50000);
     expect(w.monthlyFeeCents(2.5, 4500)).toBe(11250);
-    expect(w.limitUsedPercent(12, 10)).toBe(100);
   });
 });
 

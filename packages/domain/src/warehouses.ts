@@ -62,20 +62,6 @@ export const virtualInventoryItemSchema = z.object({
   total_value: z.number(),
 });
 
-/** Spec 3 §9's allowances by plan tier: how many warehouses a user may create and how much space own. */
-export function warehouseAllowance(planTier: string): { warehouses: number; space_cubic_meters: number } {
-  switch (planTier) {
-    case 'free':
-      return { warehouses: 0, space_cubic_meters: 0 };
-    case 'basic':
-      return { warehouses: 2, space_cubic_meters: 10 };
-    case 'professional':
-      return { warehouses: 5, space_cubic_meters: 50 };
-    default:
-      return { warehouses: 999, space_cubic_meters: 500 };
-  }
-}
-
 /** Utilisation colour: green to 70%, yellow above 70%, red above 90%. */
 export function utilisationTone(allocated: number, total: number): 'green' | 'yellow' | 'red' {
   const percent = total <= 0 ? 100 : (allocated / total) * 100;
@@ -86,20 +72,6 @@ export function utilisationTone(allocated: number, total: number): 'green' | 'ye
 
 export function warehouseFull(allocated: number, total: number): boolean {
   return allocated >= total;
-}
-
-/** The answer of a refused call that hit a plan allowance (DECISIONS 7): open the upgrade dialog with it. */
-export const planLimitSchema = z.object({
-  error: z.object({ code: z.literal('plan_limit'), message: z.string() }),
-  feature: z.string(),
-  used: z.number(),
-  limit: z.number(),
-});
-export type PlanLimit = z.infer<typeof planLimitSchema>;
-
-/** The upgrade dialog's bar: the share used, capped at 100%. */
-export function limitUsedPercent(used: number, limit: number): number {
-  return limit <= 0 ? 100 : Math.min(100, Math.round((used / limit) * 100));
 }
 
 /** Space is kept to the hundredth of a cubic metre. */

@@ -8,6 +8,7 @@ import {
   type DeliveryOption,
   type DemoRole,
   type OrderStatus,
+  type PlanTier,
   type Role,
 } from '@tt/domain';
 import type { Db, Tx } from './client.ts';
@@ -23,6 +24,7 @@ import {
 } from './schema.ts';
 import { demoEmail } from '../features/auth/service.ts';
 import { subscribe } from '../features/subscriptions/service.ts';
+import { seed as subscriptionsSeed } from '../features/subscriptions/seed.ts';
 import { seedCooperativeLife } from '../features/cooperatives/seed.ts';
 import { departments, products as seedProducts } from './seed-catalogue.ts';
 
@@ -171,6 +173,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Fills a fresh database with the demo world, once: a database that already has it is left alone. */
 export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: boolean }> {
+  // Reference data every installation needs, brought up to date on every start (idempotent). The
+  // runtime's seed registry will call the areas' seeds; until then this is where they run.
+  await subscriptionsSeed.reference(db);
   const existing = await db
     .select({ id: users.id })
     .from(users)
@@ -193,14 +198,14 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<{ seeded: 
 
     // Paid plans, so the demo shows the whole catalogue; the demo sales rep and the members stay on the
     // free plan, whose browsing limit and banner the sales rep's account demonstrates.
-    const demoPlans: Partial<Record<DemoRole, string>> = {
+    const demoPlans: Partial<Record<DemoRole, PlanTier>> = {
       retailer: 'trader',
       supplier: 'supplier',
       distributor: 'supplier',
       coordinator: 'professional',
       admin: 'professional',
     };
-    for (const [role, plan] of Object.entries(demoPlans) as [DemoRole, string][]) {
+    for (const [role, plan] of Object.entries(demoPlans) as [DemoRole, PlanTier][]) {
       await subscribe(tx, demo[role], plan, new Date(now.getTime() - 90 * DAY));
     }
 

@@ -37,6 +37,6 @@ export function currentUser(request: FastifyRequest): UserRow {
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const user = currentUser(request);
-    if (!roles.includes(user.role as Role)) throw forbidden();
+    if (!roles.includes(user.role)) throw forbidden();
   };
 }

@@ -1,27 +1,33 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { ROLES } from '@tt/domain';
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  role: text('role').notNull().default('retailer'),
-  phone: text('phone'),
-  company_name: text('company_name'),
-  gst_number: text('gst_number'),
-  address: text('address'),
-  city: text('city'),
-  state: text('state'),
-  pincode: text('pincode'),
-  whatsapp_number: text('whatsapp_number'),
-  business_type: text('business_type'),
-  years_in_business: integer('years_in_business'),
-  referral_code: text('referral_code').unique(),
-  is_verified: boolean('is_verified').notNull().default(false),
-  is_demo: boolean('is_demo').notNull().default(false),
-  oidc_subject: text('oidc_subject').unique(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('retailer'),
+    phone: text('phone'),
+    company_name: text('company_name'),
+    gst_number: text('gst_number'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    pincode: text('pincode'),
+    whatsapp_number: text('whatsapp_number'),
+    business_type: text('business_type'),
+    years_in_business: integer('years_in_business'),
+    referral_code: text('referral_code').unique(),
+    is_verified: boolean('is_verified').notNull().default(false),
+    is_demo: boolean('is_demo').notNull().default(false),
+    oidc_subject: text('oidc_subject').unique(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_role_check', sql.raw(`"role" in (${ROLES.map((r) => `'${r}'`).join(', ')})`))],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -9,12 +9,19 @@ import {
   type Product,
   type ProductList,
   type productQuerySchema,
-  type Role,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../auth/service.ts';
 import { users } from '../auth/tables.ts';
+// The product-listing endpoint still to come calls enforcePlanLimit(tx, sellerId, 'listed_products', n)
+// inside the transaction that lists; this counter is what it counts.
+import { registerUsageCounter } from '../subscriptions/service.ts';
 import { categories, products } from './tables.ts';
+
+/** DECISIONS 16's listed products: a seller's active listings. */
+registerUsageCounter('listed_products', (db, userId) =>
+  db.$count(products, and(eq(products.seller_id, userId), eq(products.is_active, true))),
+);
 
 export type ProductQuery = z.output<typeof productQuerySchema>;
 
@@ -27,7 +34,7 @@ export async function countProductsFor(
   user: UserRow,
   cacheMs = DEFAULT_COUNT_CACHE_MS,
 ): Promise<number> {
-  if (isSeller(user.role as Role)) return db.$count(products, eq(products.seller_id, user.id));
+  if (isSeller(user.role)) return db.$count(products, eq(products.seller_id, user.id));
   if (user.role === 'admin') return db.$count(products);
   return cachedCount(db, ACTIVE_CATALOGUE_KEY, cacheMs, () =>
     db.$count(products, and(eq(products.is_active, true))),
@@ -104,10 +111,10 @@ async function catalogueFilter(db: Db, user: UserRow, query: ProductQuery): Prom
   const conditions: SQL[] = [];
   const key: (string | number | null)[] = [];
   // A literal predicate (not a bound parameter), so the planner can use the partial indexes.
-  if (!query.include_inactive || (!isSeller(user.role as Role) && user.role !== 'admin')) {
+  if (!query.include_inactive || (!isSeller(user.role) && user.role !== 'admin')) {
     conditions.push(sql`p.is_active`);
     key.push('active');
-  } else if (isSeller(user.role as Role)) {
+  } else if (isSeller(user.role)) {
     conditions.push(sql`(p.is_active or p.seller_id = ${user.id})`);
     key.push(`active+seller:${user.id}`);
   } else {
@@ -233,7 +240,7 @@ export async function listProductsJson(
     JSON.stringify(
       productListSchema.parse(await loadProducts(db, user, query, browseLimit, caching.countMs)),
     );
-  const sharedView = !query.include_inactive || (!isSeller(user.role as Role) && user.role !== 'admin');
+  const sharedView = !query.include_inactive || (!isSeller(user.role) && user.role !== 'admin');
   if (!sharedView) return load();
   const pageKey = JSON.stringify([
     query.search?.trim().toLowerCase() ?? null,

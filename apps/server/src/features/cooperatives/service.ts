@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   acceptsMembers,
   centsToRand,
@@ -13,11 +13,41 @@ import type { registerCooperativeSchema } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../auth/service.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
 import { cooperatives, memberships } from './tables.ts';
 
 /** A new member's share: R500.00. */
 export const DEFAULT_SHARE_CENTS = 50_000;
 const LIST_LIMIT = 100;
+
+/** DECISIONS 16's co-op members: the members of the cooperatives the user coordinates. */
+registerUsageCounter('coop_members', (db, userId) =>
+  db.$count(
+    memberships,
+    inArray(
+      memberships.coop_id,
+      db
+        .select({ id: memberships.coop_id })
+        .from(memberships)
+        .where(and(eq(memberships.user_id, userId), eq(memberships.is_coordinator, true))),
+    ),
+  ),
+);
+
+/**
+ * A new member counts against the plan of every coordinator of the cooperative (DECISIONS 16), each
+ * checked under that account's plan lock, taken in id order so two joins cannot deadlock.
+ */
+async function admitAgainstCoordinatorPlans(tx: Tx, coopId: number, joiningUserId: number) {
+  const coordinators = await tx
+    .select({ id: memberships.user_id })
+    .from(memberships)
+    .where(and(eq(memberships.coop_id, coopId), eq(memberships.is_coordinator, true)))
+    .orderBy(asc(memberships.user_id));
+  for (const { id } of coordinators) {
+    await enforcePlanLimit(tx, id, 'coop_members', 1, { onBehalfOf: id !== joiningUserId });
+  }
+}
 
 export async function countActiveCooperatives(db: Db): Promise<number> {
   return db.$count(cooperatives, eq(cooperatives.status, 'active'));
@@ -163,6 +193,7 @@ export async function joinCooperative(
         .where(and(eq(memberships.coop_id, coopId), eq(memberships.user_id, user.id)));
       if (already) throw conflict('You are already a member of this cooperative.');
       if (!acceptsMembers(coop.status)) throw conflict('This cooperative is not accepting members.');
+      await admitAgainstCoordinatorPlans(tx, coopId, user.id);
       const [raised] = await tx
         .update(cooperatives)
         .set({ current_members: sql`${cooperatives.current_members} + 1` })
@@ -209,6 +240,8 @@ export async function registerCooperative(
 ): Promise<{ cooperative: Cooperative; membership: Membership }> {
   try {
     return await db.transaction(async (tx) => {
+      // The founder coordinates the new cooperative: its first member counts against the founder's plan.
+      await enforcePlanLimit(tx, user.id, 'coop_members', 1);
       const [coop] = await tx
         .insert(cooperatives)
         .values({

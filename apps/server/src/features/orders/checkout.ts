@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   centsToRand,
+  monthStartSast,
   priceCheckout,
   randToCents,
   type checkoutSchema,
@@ -15,10 +16,16 @@ import type { UserRow } from '../auth/service.ts';
 import { assertCanBuy, removeFromCart } from '../cart/service.ts';
 import { productsForSale, stockOf, takeStock } from '../catalog/service.ts';
 import { notify } from '../notifications/service.ts';
+import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
 import { ordersByIds } from './service.ts';
 import { checkoutKeys, orderItems, orders } from './tables.ts';
 
 export type CheckoutRequest = z.output<typeof checkoutSchema>;
+
+/** DECISIONS 16's orders a month: orders placed as a buyer in this calendar month, one per seller. */
+registerUsageCounter('orders_monthly', (db, userId) =>
+  db.$count(orders, and(eq(orders.buyer_id, userId), gte(orders.created_at, monthStartSast(new Date())))),
+);
 
 export interface CheckoutOutcome {
   status: number;
@@ -169,6 +176,9 @@ async function placeOrders(
   }
 
   const pricing = priceCheckout(priced, input.delivery_option);
+  // One order per seller counts against the buyer's orders a month; checked under the account's plan lock
+  // before any stock is taken, so the refusal leaves everything as it was.
+  await enforcePlanLimit(tx, user.id, 'orders_monthly', pricing.orders.length);
   const sentTotal = clientCents(input.total_amount, 'total_amount');
   const sentTax = clientCents(input.tax_amount, 'tax_amount');
   if (Math.abs(sentTotal - pricing.total_cents) > 1 || Math.abs(sentTax - pricing.tax_cents) > 1) {

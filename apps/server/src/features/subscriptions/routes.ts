@@ -1,29 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { planRestrictionsSchema } from '@tt/domain';
+import {
+  mySubscriptionSchema,
+  planRestrictionsSchema,
+  subscriptionPlanSchema,
+  upgradeSubscriptionSchema,
+  usageStatsSchema,
+} from '@tt/domain';
 import { currentUser } from '../../platform/auth.ts';
-import { mySubscription, planRestrictionsFor } from './service.ts';
-
-const mySubscriptionSchema = z.object({
-  plan_id: z.string(),
-  plan_tier: z.string(),
-  plan_name: z.string(),
-  status: z.string(),
-  next_payment_date: z.string().nullable(),
-});
+import { changePlan, listPlans, mySubscription, planRestrictionsFor, usageStats } from './service.ts';
 
 export async function subscriptionRoutes(app: FastifyInstance) {
+  const tags = ['subscriptions'];
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/user-plan-restrictions',
-      { schema: { tags: ['subscriptions'], response: { 200: planRestrictionsSchema } } },
+      { schema: { tags, response: { 200: planRestrictionsSchema } } },
       async (request) => planRestrictionsFor(app.db, currentUser(request).id),
     )
     .get(
+      '/api/subscription-plans',
+      { schema: { tags, response: { 200: z.array(subscriptionPlanSchema) } } },
+      async () => listPlans(app.db),
+    )
+    .get(
       '/api/my-subscription',
-      { schema: { tags: ['subscriptions'], response: { 200: mySubscriptionSchema } } },
+      { schema: { tags, response: { 200: mySubscriptionSchema } } },
       async (request) => mySubscription(app.db, currentUser(request).id),
+    )
+    .get(
+      '/api/subscription/usage-stats',
+      { schema: { tags, response: { 200: usageStatsSchema } } },
+      async (request) => usageStats(app.db, currentUser(request).id),
+    )
+    .post(
+      '/api/subscription/upgrade',
+      { schema: { tags, body: upgradeSubscriptionSchema, response: { 200: mySubscriptionSchema } } },
+      async (request) => changePlan(app.db, currentUser(request).id, request.body),
     );
 }

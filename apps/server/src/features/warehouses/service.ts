@@ -5,32 +5,35 @@ import {
   monthlyFeeCents,
   randToCents,
   spaceHundredths,
-  warehouseAllowance,
   type allocateSpaceSchema,
   type createWarehouseSchema,
   type VirtualWarehouse,
   type WarehouseOwnership,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { users } from '../auth/tables.ts';
 import type { UserRow } from '../auth/service.ts';
 import { products } from '../catalog/tables.ts';
 import { membershipOf, requireMember } from '../cooperatives/service.ts';
-import { planRestrictionsFor } from '../subscriptions/service.ts';
+import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
 import { virtualInventory, virtualWarehouses, warehouseOwnerships } from './tables.ts';
 
 const LIST_LIMIT = 200;
 type Caller = Pick<UserRow, 'id' | 'role'>;
 const m3 = (hundredths: number) => hundredths / 100;
 
-/** Spec 3 §9 / DECISIONS 7: the answer the web turns into the upgrade dialog. */
-export const planLimit = (feature: string, used: number, limit: number) =>
-  new AppError(402, 'plan_limit', `You've reached your ${feature} limit (${used}/${limit}).`, undefined, {
-    feature,
-    used,
-    limit,
-  });
+// The plan guard counts warehouses created and space owned through these (DECISIONS 16).
+registerUsageCounter('warehouses', (db, userId) =>
+  db.$count(virtualWarehouses, eq(virtualWarehouses.created_by, userId)),
+);
+registerUsageCounter('warehouse_space', async (db, userId) => {
+  const [owned] = await db
+    .select({ h: sql<number>`coalesce(sum(${warehouseOwnerships.allocated_space_hundredths}), 0)::int` })
+    .from(warehouseOwnerships)
+    .where(eq(warehouseOwnerships.user_id, userId));
+  return m3(owned?.h ?? 0);
+});
 
 const toWarehouse = (w: typeof virtualWarehouses.$inferSelect): VirtualWarehouse => ({
   id: w.id,
@@ -56,10 +59,6 @@ export async function listWarehouses(db: Db, coopId: number, user: Caller): Prom
   return rows.map(toWarehouse);
 }
 
-async function planTierOf(db: Db, userId: number): Promise<string> {
-  return (await planRestrictionsFor(db, userId)).plan_type;
-}
-
 export async function createWarehouse(
   db: Db,
   coopId: number,
@@ -67,9 +66,6 @@ export async function createWarehouse(
   input: z.output<typeof createWarehouseSchema>,
 ): Promise<VirtualWarehouse> {
   await requireMember(db, coopId, user, { admins: false });
-  const allowance = warehouseAllowance(await planTierOf(db, user.id));
-  const used = await db.$count(virtualWarehouses, eq(virtualWarehouses.created_by, user.id));
-  if (used >= allowance.warehouses) throw planLimit('warehouses', used, allowance.warehouses);
   const total = spaceHundredths(input.total_capacity_cubic_meters);
   if (total <= 0) {
     throw badRequest('The capacity must be at least 0.01 m³.', {
@@ -84,22 +80,27 @@ export async function createWarehouse(
       cost_per_cubic_meter_monthly: 'At most two decimals.',
     });
   }
-  const [row] = await db
-    .insert(virtualWarehouses)
-    .values({
-      coop_id: coopId,
-      created_by: user.id,
-      name: input.name,
-      description: input.description ?? null,
-      total_capacity_hundredths: total,
-      allocated_capacity_hundredths: 0,
-      location_description: input.location_description ?? null,
-      warehouse_type: input.warehouse_type,
-      cost_per_cubic_meter_cents: costCents,
-      is_active: true,
-    })
-    .returning();
-  return toWarehouse(row!);
+  const row = await db.transaction(async (tx) => {
+    // Counted and written under the account's plan lock: parallel creates cannot pass the allowance.
+    await enforcePlanLimit(tx, user.id, 'warehouses', 1);
+    const [inserted] = await tx
+      .insert(virtualWarehouses)
+      .values({
+        coop_id: coopId,
+        created_by: user.id,
+        name: input.name,
+        description: input.description ?? null,
+        total_capacity_hundredths: total,
+        allocated_capacity_hundredths: 0,
+        location_description: input.location_description ?? null,
+        warehouse_type: input.warehouse_type,
+        cost_per_cubic_meter_cents: costCents,
+        is_active: true,
+      })
+      .returning();
+    return inserted!;
+  });
+  return toWarehouse(row);
 }
 
 function ownershipsQuery(db: Db | Tx) {
@@ -179,16 +180,9 @@ export async function allocateSpace(
     throw forbidden("Only members of this warehouse's cooperative can allocate space in it.");
   }
   if (!warehouse.is_active) throw conflict('This warehouse is not active.');
-  const allowance = warehouseAllowance(await planTierOf(db, user.id));
-  const [owned] = await db
-    .select({ h: sql<number>`coalesce(sum(${warehouseOwnerships.allocated_space_hundredths}), 0)::int` })
-    .from(warehouseOwnerships)
-    .where(eq(warehouseOwnerships.user_id, user.id));
-  const ownedHundredths = owned?.h ?? 0;
-  if (ownedHundredths + space > spaceHundredths(allowance.space_cubic_meters)) {
-    throw planLimit('warehouse_space', m3(ownedHundredths), allowance.space_cubic_meters);
-  }
   return db.transaction(async (tx) => {
+    // The owned space is counted under the account's plan lock, in the transaction that takes the space.
+    await enforcePlanLimit(tx, user.id, 'warehouse_space', m3(space));
     const [taken] = await tx
       .update(virtualWarehouses)
       .set({
