@@ -163,11 +163,15 @@ describe("the spec's fields on every call of the cooperative screens", () => {
     ).toBe(400);
   });
 
-  it('GET /api/my-subscription answers the plan (the upgrade dialog and plan gates read it)', async () => {
+  it('GET /api/my-subscription answers the plan with a real plan id (the upgrade dialog and plan gates read it)', async () => {
+    const plans = (
+      await t.app.inject({ method: 'GET', url: '/api/subscription-plans', headers: { cookie } })
+    ).json() as { id: number; tier: string }[];
+    const idOf = (tier: string) => plans.find((p) => p.tier === tier)!.id;
     const response = await t.app.inject({ method: 'GET', url: '/api/my-subscription', headers: { cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      plan_id: 'trader',
+      plan_id: idOf('trader'),
       plan_tier: 'trader',
       plan_name: 'Trader',
       status: 'active',
@@ -178,8 +182,8 @@ describe("the spec's fields on every call of the cooperative screens", () => {
       url: '/api/my-subscription',
       headers: { cookie: await t.login('sales_rep') },
     });
-    expect(free.json()).toEqual({
-      plan_id: 'free',
+    expect(free.json()).toMatchObject({
+      plan_id: idOf('free'),
       plan_tier: 'free',
       plan_name: 'Free',
       status: 'active',

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { planLimitSchema, type VirtualWarehouse } from '@tt/domain';
 import { orders, virtualWarehouses, warehouseOwnerships } from '../src/db/schema.ts';
 import { enforcePlanLimit, subscribe } from '../src/features/subscriptions/service.ts';
-import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
+import { count, createTestApp, rowsOf, type TestApp } from './support/test-app.ts';
 import { addMember, newMember, seededCoops } from './support/cooperatives.ts';
 import {
   idempotencyKey,
@@ -155,7 +155,7 @@ describe('plan limits (DECISIONS 16)', () => {
   });
 
   describe('co-op members count against the coordinators’ plans', () => {
-    it('refuses the 26th member of a free coordinator’s cooperative, writing nothing', async () => {
+    it('refuses the 26th member of a free coordinator’s cooperative (409 to the joiner), writing nothing', async () => {
       const founderId = await insertUser(t.db, 'retailer');
       const founder = await t.sessionFor(founderId);
       const registered = await post(
@@ -171,8 +171,14 @@ describe('plan limits (DECISIONS 16)', () => {
       const joiner = await t.sessionFor(joinerId);
       const before = await count(t.db, 'cooperative_memberships');
       const refused = await post('/api/cooperatives/join', { coop_id: coopId }, joiner);
-      expectPlanLimit(refused, { feature: 'coop_members', used: 25, limit: 25 });
-      expect((refused.json() as { error: { message: string } }).error.message).toMatch(/coordinator/);
+      // The joiner cannot upgrade the coordinator's plan: a 409 that says why, not the upgrade dialog's 402.
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'conflict', message: expect.stringMatching(/coordinator/) },
+        feature: 'coop_members',
+        used: 25,
+        limit: 25,
+      });
       expect(await count(t.db, 'cooperative_memberships')).toBe(before);
 
       // The coordinator upgrades: the same join now succeeds.

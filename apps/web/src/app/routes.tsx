@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
           upcoming(paths.marketing, 'marketing'),
           upcoming(paths.integrations, 'integrations'),
           upcoming(paths.analytics, 'analytics'),
-          upcoming(paths.subscription, 'subscription'),
+          { path: paths.subscription, ...screen(() => import('../features/subscriptions/SubscriptionPage')) },
           {
             path: paths.virtualWarehouses(),
             ...screen(() => import('../features/warehouses/WarehousesPage')),

@@ -8,7 +8,7 @@ import {
   type PlanTier,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
 import { subscriptions } from './tables.ts';
 
 /** The limits that count rows another area writes; `browse` caps a read and has no counter. */
@@ -85,7 +85,8 @@ export function planLimit({ feature, used, limit, requested }: PlanLimitDetails,
  * stays, and new writes are refused until usage is under it.
  *
  * `onBehalfOf`: the account whose plan is charged is not the caller's (a member joining a cooperative
- * counts against its coordinators' plans), so the message says so rather than offering an upgrade.
+ * counts against its coordinators' plans). The caller cannot upgrade that plan, so the answer is a 409
+ * that says why, not the 402 that opens the upgrade dialog.
  */
 export async function enforcePlanLimit(
   tx: Tx,
@@ -103,10 +104,11 @@ export async function enforcePlanLimit(
   const used = await usageOf(tx, userId, feature);
   if (withinLimit(limit, used, adding)) return;
   const details = { feature, used, limit, requested: adding };
-  throw planLimit(
-    details,
-    onBehalfOf
-      ? `This has reached the ${feature.replace(/_/g, ' ')} limit of its coordinator's plan (${used}/${limit}).`
-      : undefined,
-  );
+  if (onBehalfOf) {
+    throw conflict(
+      `This cooperative is full for now: it has reached the ${feature.replace(/_/g, ' ')} limit of its coordinator's plan (${used}/${limit}).`,
+      details,
+    );
+  }
+  throw planLimit(details);
 }

@@ -161,6 +161,7 @@ export function AllocateDialog({
   onClose,
   onAllocated,
   onPlanLimit,
+  planSpaceLeftHundredths,
 }: {
   coopId: number;
   warehouses: VirtualWarehouse[];
@@ -169,6 +170,8 @@ export function AllocateDialog({
   onClose: () => void;
   onAllocated: () => void;
   onPlanLimit: (hit: PlanLimitHit) => void;
+  /** Space the plan still allows, in hundredths of m³; null: unlimited or not known yet. */
+  planSpaceLeftHundredths: number | null;
 }) {
   const { t } = useTranslation('warehouses');
   const allocate = useAllocateSpace(coopId);
@@ -188,7 +191,7 @@ export function AllocateDialog({
   const space = watch('allocated_space_cubic_meters');
   const validSpace = typeof space === 'number' && Number.isFinite(space) && space > 0;
   let fee: string | null = null;
-  if (chosen && validSpace) {
+  if (chosen && validSpace && spaceHundredths(space) <= freeHundredths(chosen)) {
     try {
       fee = formatRand(monthlyFeeCents(space, randToCents(chosen.cost_per_cubic_meter_monthly)));
     } catch {
@@ -196,6 +199,9 @@ export function AllocateDialog({
     }
   }
   const tooBig = chosen && validSpace && spaceHundredths(space) > freeHundredths(chosen);
+  // No submit that the server would refuse (issue 10): more than the warehouse has free, or than the plan allows.
+  const overPlan =
+    validSpace && planSpaceLeftHundredths !== null && spaceHundredths(space) > planSpaceLeftHundredths;
   const onSubmit = handleSubmit((input) =>
     allocate.mutate(input, { onSuccess: onAllocated, onError: onRefused(onPlanLimit) }),
   );
@@ -217,7 +223,7 @@ export function AllocateDialog({
           <Button
             type="submit"
             form="allocate-form"
-            disabled={!chosen}
+            disabled={!chosen || !!tooBig || overPlan}
             loading={allocate.isPending}
             data-testid="submit-allocation"
           >
@@ -286,6 +292,16 @@ export function AllocateDialog({
           >
             <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
             {t('allocate.too_big', { free: cubicMetres(freeHundredths(chosen) / 100) })}
+          </p>
+        )}
+        {overPlan && !tooBig && (
+          <p
+            className="flex items-start gap-2 rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900"
+            role="status"
+            data-testid="allocation-over-plan"
+          >
+            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {t('allocate.over_plan', { left: cubicMetres((planSpaceLeftHundredths ?? 0) / 100) })}
           </p>
         )}
         <div className="rounded-lg bg-stone-50 p-3 text-sm" data-testid="allocation-summary">

@@ -19,7 +19,6 @@ import {
   spaceHundredths,
   utilisationPercent,
   utilisationTone,
-  warehouseAllowance,
   warehouseFull,
   type VirtualWarehouse,
   type WarehouseOwnership,
@@ -36,14 +35,9 @@ import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCooperative } from '../cooperatives/api';
+import { useUsageStats } from '../subscriptions/api';
 import { UpgradeDialog, type PlanLimitHit } from '../subscriptions/UpgradeDialog';
-import {
-  useInventory,
-  useMySubscription,
-  useOwnership,
-  useWarehouses,
-  type VirtualInventoryItem,
-} from './api';
+import { useInventory, useOwnership, useWarehouses, type VirtualInventoryItem } from './api';
 import { AllocateDialog, CreateWarehouseDialog } from './WarehouseDialogs';
 import { cubicMetres } from './units';
 import { LoadError } from '../../components/ui/LoadError';
@@ -72,12 +66,18 @@ export default function WarehousesPage() {
   const warehouses = useWarehouses(coopId);
   const ownership = useOwnership();
   const inventory = useInventory();
-  const subscription = useMySubscription();
+  const usage = useUsageStats();
   const [tab, setTab] = useTabParam<Tab>(TABS);
   const [creating, setCreating] = useState(false);
   /** The allocate dialog, open with a warehouse chosen (or none yet: 0). */
   const [allocating, setAllocating] = useState<number | null>(null);
   const [limit, setLimit] = useState<PlanLimitHit | null>(null);
+  /** A refused form closes before the upgrade dialog opens: one sheet at a time (issue 10). */
+  const showLimit = (hit: PlanLimitHit) => {
+    setCreating(false);
+    setAllocating(null);
+    setLimit(hit);
+  };
 
   const back = <BackToCooperatives label={t('back')} />;
 
@@ -105,19 +105,43 @@ export default function WarehousesPage() {
     (w) => w.is_active && !warehouseFull(w.allocated_capacity, w.total_capacity_cubic_meters),
   );
   const ready = (ok: boolean, value: string) => (ok ? value : '…');
+  /** Plan space still free to allocate, in hundredths of m³ (null: not known yet, or unlimited). */
+  const planSpaceLeft =
+    usage.data && usage.data.max_warehouse_space >= 0
+      ? Math.max(
+          0,
+          spaceHundredths(usage.data.max_warehouse_space) - spaceHundredths(usage.data.warehouse_space_used),
+        )
+      : null;
   /**
    * Spec 3 §5: at or above the plan's space allowance the upgrade dialog opens instead of a form that
    * cannot succeed. The server enforces the same allowance (402) whatever the screen knew.
    */
   const openAllocate = (warehouseId = 0) => {
-    if (subscription.data && ownership.data) {
-      const allowance = warehouseAllowance(subscription.data.plan_tier).space_cubic_meters;
-      if (ownedHundredths >= spaceHundredths(allowance)) {
-        setLimit({ feature: 'warehouse_space', used: ownedHundredths / 100, limit: allowance });
-        return;
-      }
+    if (usage.data && planSpaceLeft === 0) {
+      showLimit({
+        feature: 'warehouse_space',
+        used: usage.data.warehouse_space_used,
+        limit: usage.data.max_warehouse_space,
+      });
+      return;
     }
     setAllocating(warehouseId);
+  };
+  const openCreate = () => {
+    if (
+      usage.data &&
+      usage.data.max_warehouses >= 0 &&
+      usage.data.warehouses_count >= usage.data.max_warehouses
+    ) {
+      showLimit({
+        feature: 'warehouses',
+        used: usage.data.warehouses_count,
+        limit: usage.data.max_warehouses,
+      });
+      return;
+    }
+    setCreating(true);
   };
 
   return (
@@ -128,7 +152,7 @@ export default function WarehousesPage() {
         subtitle={coop.data ? t('subtitle_for', { name: coop.data.name }) : t('subtitle')}
         action={
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setCreating(true)} data-testid="create-warehouse">
+            <Button variant="outline" onClick={openCreate} data-testid="create-warehouse">
               <Plus aria-hidden className="size-4" />
               {t('create.open')}
             </Button>
@@ -193,7 +217,7 @@ export default function WarehousesPage() {
                 icon={WarehouseIcon}
                 title={t('overview.empty_title')}
                 message={t('overview.empty_text')}
-                action={<Button onClick={() => setCreating(true)}>{t('create.open')}</Button>}
+                action={<Button onClick={openCreate}>{t('create.open')}</Button>}
               />
             </Card>
           ) : (
@@ -254,7 +278,7 @@ export default function WarehousesPage() {
       </Tabs>
 
       {creating && (
-        <CreateWarehouseDialog coopId={coopId} onClose={() => setCreating(false)} onPlanLimit={setLimit} />
+        <CreateWarehouseDialog coopId={coopId} onClose={() => setCreating(false)} onPlanLimit={showLimit} />
       )}
       {allocating !== null && (
         <AllocateDialog
@@ -266,7 +290,8 @@ export default function WarehousesPage() {
             setAllocating(null);
             setTab('ownership');
           }}
-          onPlanLimit={setLimit}
+          onPlanLimit={showLimit}
+          planSpaceLeftHundredths={planSpaceLeft}
         />
       )}
       <UpgradeDialog hit={limit} onClose={() => setLimit(null)} />

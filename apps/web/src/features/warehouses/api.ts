@@ -8,6 +8,7 @@ import type {
 } from '@tt/domain';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { subscriptionKeys } from '../subscriptions/api';
 
 export type VirtualInventoryItem = z.infer<typeof virtualInventoryItemSchema>;
 
@@ -49,7 +50,11 @@ export function useCreateWarehouse(coopId: number) {
   return useMutation({
     mutationFn: (input: CreateWarehouse) =>
       api.post<VirtualWarehouse>(`/api/cooperatives/${coopId}/virtual-warehouses`, input),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: warehouseKeys.list(coopId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: warehouseKeys.list(coopId) });
+      // A new warehouse counts against the plan.
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.usage() });
+    },
   });
 }
 
@@ -62,21 +67,7 @@ export function useAllocateSpace(coopId: number) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: warehouseKeys.list(coopId) });
       void queryClient.invalidateQueries({ queryKey: warehouseKeys.ownership() });
+      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.usage() });
     },
   });
 }
-
-export interface MySubscription {
-  plan_id: number | null;
-  plan_tier: string;
-  plan_name: string | null;
-  status: string | null;
-  next_payment_date: string | null;
-}
-
-/** GET /api/my-subscription: the plan tier whose allowances (spec 3 §9) the screen checks before a form is filled. */
-export const useMySubscription = () =>
-  useQuery({
-    queryKey: ['subscriptions', 'mine'] as const,
-    queryFn: () => api.get<MySubscription>('/api/my-subscription'),
-  });

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MySubscription, SubscriptionPlan, UpgradeSubscription, UsageStats } from '@tt/domain';
+import { api } from '../../lib/api';
+
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  plans: () => [...subscriptionKeys.all, 'plans'] as const,
+  mine: () => [...subscriptionKeys.all, 'mine'] as const,
+  usage: () => [...subscriptionKeys.all, 'usage'] as const,
+};
+
+export const plansQuery = () =>
+  queryOptions({
+    queryKey: subscriptionKeys.plans(),
+    queryFn: () => api.get<SubscriptionPlan[]>('/api/subscription-plans'),
+    staleTime: 5 * 60 * 1000,
+  });
+export const usePlans = () => useQuery(plansQuery());
+
+/** GET /api/my-subscription: the caller's plan (other areas read it to check an allowance before a form). */
+export const useMySubscription = () =>
+  useQuery({
+    queryKey: subscriptionKeys.mine(),
+    queryFn: () => api.get<MySubscription>('/api/my-subscription'),
+  });
+
+/** GET /api/subscription/usage-stats: what the caller uses of each limit, with the plan's limits. */
+export const useUsageStats = () =>
+  useQuery({
+    queryKey: subscriptionKeys.usage(),
+    queryFn: () => api.get<UsageStats>('/api/subscription/usage-stats'),
+  });
+
+/**
+ * POST /api/subscription/upgrade. A plan change alters every allowance and the catalogue's browsing
+ * limit, so everything cached is read again.
+ */
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpgradeSubscription) => api.post<MySubscription>('/api/subscription/upgrade', input),
+    onSuccess: (subscription) => {
+      queryClient.setQueryData(subscriptionKeys.mine(), subscription);
+      void queryClient.invalidateQueries();
+    },
+  });
+}
