@@ -317,7 +317,7 @@ test('allocate warehouse space, and the free plan meets the upgrade dialog', asy
   expect(limit).toMatchObject({ error: { code: 'plan_limit' }, feature: 'warehouse_space' });
   const dialog = page.getByTestId('upgrade-dialog');
   await expect(dialog).toBeVisible();
-  await expect(page.getByTestId('upgrade-message')).toContainText(`limit (${limit.used}/${limit.limit})`);
+  await expect(page.getByTestId('upgrade-figures')).toHaveText(`${limit.used} of ${limit.limit}`);
   await expect(page.getByTestId('upgrade-bar')).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('14-day free trial')).toBeVisible();
   await shot(page, 'upgrade-dialog', project);

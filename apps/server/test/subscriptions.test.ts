@@ -80,6 +80,9 @@ describe('subscriptions (spec 2 §7, DECISIONS 16 and 17)', () => {
     const mine = (await get('/api/my-subscription', await t.login('retailer'))).json() as MySubscription;
     mySubscriptionSchema.parse(mine);
     expect(mine).toMatchObject({ plan_id: planId('trader'), plan_tier: 'trader', plan_name: 'Trader' });
+    // The seeded plan is billed monthly at its price, with the next payment ahead.
+    expect(mine).toMatchObject({ amount: 35, billing_period: 'monthly', status: 'active' });
+    expect(mine.next_payment_date! > new Date().toISOString().slice(0, 10)).toBe(true);
     const user = await freshUser();
     const free = (await get('/api/my-subscription', user.cookie)).json() as MySubscription;
     expect(free).toMatchObject({

@@ -64,11 +64,11 @@ describe('virtual warehouses', () => {
     expect(ownership.length).toBe(1);
     const own = warehouseOwnershipSchema.parse(ownership[0]);
     expect(own).toMatchObject({
-      allocated_space_cubic_meters: 20,
+      allocated_space_cubic_meters: 6,
       owner_name: 'Thandi Mokoena',
       status: 'active',
     });
-    expect(own.monthly_fee).toBe(20 * 45);
+    expect(own.monthly_fee).toBe(6 * 45);
     const inventory = (await get('/api/virtual-warehouses/my-inventory')).json() as unknown[];
     expect(inventory.length).toBe(3);
     for (const item of inventory) virtualInventoryItemSchema.parse(item);

@@ -161,7 +161,7 @@ export async function seedCooperativeLife(
         name: `${coop.area} Central Depot`,
         description: 'Dry goods on pallets, shared by members.',
         total_capacity_hundredths: 100_00,
-        allocated_capacity_hundredths: index === 0 ? 35_00 : 15_00,
+        allocated_capacity_hundredths: index === 0 ? 21_00 : 15_00,
         location_description: `${coop.area} industrial area, unit 4`,
         warehouse_type: 'shared',
         cost_per_cubic_meter_cents: 4500,
@@ -203,7 +203,8 @@ export async function seedCooperativeLife(
     await tx
       .insert(warehouseOwnerships)
       .values([
-        ...(index === 0 ? [own(roomy, demo.retailer, 20_00, 20, -60)] : []),
+        // Within the demo retailer's trader plan (10 m³, DECISIONS 16), with room left to allocate more.
+        ...(index === 0 ? [own(roomy, demo.retailer, 6_00, 6, -60)] : []),
         own(roomy, others[13]!, 15_00, 15, -80),
         own(full, others[14]!, 60_00, 30, -85),
         own(full, others[15]!, 60_00, 30, -70),

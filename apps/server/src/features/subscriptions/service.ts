@@ -6,6 +6,7 @@ import {
   firstPaymentDate,
   FREE_TIER,
   isEarlyAdopterTier,
+  PLAN_CATALOGUE,
   priceOf,
   TRIAL_DAYS,
   type MySubscription,
@@ -56,16 +57,40 @@ export async function browseLimitFor(db: Db, userId: number): Promise<number | n
 
 const forgetPlan = (db: Db | Tx, userId: number) => planCaches.get(db)?.delete(userId);
 
-/** Puts a user on a plan as it is (the demo seed and tests); the screen goes through changePlan. */
-export async function subscribe(db: Db | Tx, userId: number, planTier: PlanTier, startedAt = new Date()) {
+/** The first monthly anniversary of `startedAt` after `now`, as a calendar date. */
+function nextMonthly(startedAt: Date, now: Date): string {
+  const next = new Date(startedAt);
+  while (next <= now) next.setUTCMonth(next.getUTCMonth() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * Puts a user on a plan as it is, billed monthly with no trial (the demo seed and tests); the screen
+ * goes through changePlan.
+ */
+export async function subscribe(
+  db: Db | Tx,
+  userId: number,
+  planTier: PlanTier,
+  startedAt = new Date(),
+  now = new Date(),
+) {
   forgetPlan(db, userId);
+  const amount = PLAN_CATALOGUE[planTier].monthly_cents;
+  const values = {
+    plan_tier: planTier,
+    status: 'active' as const,
+    started_at: startedAt,
+    billing_period: 'monthly' as const,
+    amount_cents: amount,
+    coop_id: null,
+    trial_ends_at: null,
+    next_payment_date: amount > 0 ? nextMonthly(startedAt, now) : null,
+  };
   await db
     .insert(subscriptions)
-    .values({ user_id: userId, plan_tier: planTier, status: 'active', started_at: startedAt })
-    .onConflictDoUpdate({
-      target: subscriptions.user_id,
-      set: { plan_tier: planTier, status: 'active', started_at: startedAt },
-    });
+    .values({ user_id: userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.user_id, set: values });
 }
 
 type PlanRow = typeof plans.$inferSelect;
