@@ -26,7 +26,8 @@ export const users = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('users_role_check', sql.raw(`"role" in (${ROLES.map((r) => `'${r}'`).join(', ')})`))],
+  // The role is one of the domain's roles (migration 0005), never free text.
+  (t) => [check('users_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`)],
 );
 
 export const sessions = pgTable(

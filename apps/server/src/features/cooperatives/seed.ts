@@ -200,17 +200,15 @@ export async function seedCooperativeLife(
       start_date: at(days),
       status: 'active',
     });
-    await tx
-      .insert(warehouseOwnerships)
-      .values([
-        // Within the demo retailer's trader plan (10 m³, DECISIONS 16), with room left to allocate more.
-        ...(index === 0 ? [own(roomy, demo.retailer, 6_00, 6, -60)] : []),
-        own(roomy, others[13]!, 15_00, 15, -80),
-        own(full, others[14]!, 60_00, 30, -85),
-        own(full, others[15]!, 60_00, 30, -70),
-        own(full, others[16]!, 60_00, 30, -50),
-        own(full, others[17]!, 12_00, 6, -10),
-      ]);
+    await tx.insert(warehouseOwnerships).values([
+      // Within the demo retailer's trader plan (10 m³, DECISIONS 16), with room left to allocate more.
+      ...(index === 0 ? [own(roomy, demo.retailer, 6_00, 6, -60)] : []),
+      own(roomy, others[13]!, 15_00, 15, -80),
+      own(full, others[14]!, 60_00, 30, -85),
+      own(full, others[15]!, 60_00, 30, -70),
+      own(full, others[16]!, 60_00, 30, -50),
+      own(full, others[17]!, 12_00, 6, -10),
+    ]);
     if (index === 0) {
       await tx.insert(virtualInventory).values(
         catalogue.slice(0, 3).map((p, i) => ({
