@@ -82,7 +82,11 @@ test('view plans, toggle yearly, upgrade with confirmation, usage shown', async 
 });
 
 test.describe('the upgrade dialog after a refused write', () => {
-  test.use({ expectedApiErrors: /^402 \/api\/cooperatives\/\d+\/virtual-warehouses$/ });
+  test.use({
+    expectedApiErrors: /^402 \/api\/cooperatives\/\d+\/virtual-warehouses$/,
+    // The stale usage below is served by page.route, which does not see requests a service worker makes.
+    serviceWorkers: 'block',
+  });
 
   test('a warehouse 402 shows its numbers, alone, and leads to /subscription', async ({
     page,
