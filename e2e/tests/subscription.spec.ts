@@ -150,3 +150,55 @@ test.describe('the upgrade dialog after a refused write', () => {
     await shot(page, 'subscription-free', project);
   });
 });
+
+test('the allocation sheet sends nothing the plan or the warehouse would refuse', async ({
+  page,
+  login,
+}, info) => {
+  await login('retailer');
+  const get = async <T>(path: string) => (await (await page.request.get(path)).json()) as T;
+  const usage = await get<UsageStats>('/api/subscription/usage-stats');
+  const left = usage.max_warehouse_space - usage.warehouse_space_used;
+  expect(left).toBeGreaterThanOrEqual(1);
+  const memberships = await get<{ coop_id: number }[]>('/api/cooperatives/my-memberships');
+  let target: { coop: number; warehouse: number; free: number } | null = null;
+  for (const { coop_id } of memberships) {
+    const list = await get<
+      { id: number; is_active: boolean; total_capacity_cubic_meters: number; allocated_capacity: number }[]
+    >(`/api/cooperatives/${coop_id}/virtual-warehouses`);
+    const roomy = list.find(
+      (w) => w.is_active && w.total_capacity_cubic_meters - w.allocated_capacity > left + 1,
+    );
+    if (roomy) {
+      target = {
+        coop: coop_id,
+        warehouse: roomy.id,
+        free: roomy.total_capacity_cubic_meters - roomy.allocated_capacity,
+      };
+      break;
+    }
+  }
+  if (!target) throw new Error('The seed needs a warehouse with more room than the retailer’s plan has left');
+
+  await page.goto(`/virtual-warehouses/${target.coop}`);
+  await page.getByTestId('allocate-space').click();
+  await page.locator('#al-warehouse').selectOption(String(target.warehouse));
+  const submit = page.getByTestId('submit-allocation');
+
+  // More than the warehouse has free: said so, no fee for it, and no submit.
+  await page.locator('#al-space').fill(String(Math.ceil(target.free) + 100));
+  await expect(page.getByText(/is free in this warehouse/)).toBeVisible();
+  await expect(page.getByTestId('estimated-fee')).toHaveText('—');
+  await expect(submit).toBeDisabled();
+
+  // Room in the warehouse, but more than the plan has left: said so, and no submit.
+  await page.locator('#al-space').fill(String(left + 1));
+  await expect(page.getByTestId('allocation-over-plan')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await shot(page, 'allocate-over-plan', info.project.name);
+
+  // Within both: the submit is offered.
+  await page.locator('#al-space').fill('0.5');
+  await expect(page.getByTestId('allocation-over-plan')).toHaveCount(0);
+  await expect(submit).toBeEnabled();
+});
