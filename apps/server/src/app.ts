@@ -18,7 +18,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
 import { registerAuthentication } from './platform/auth.ts';
-import { AppError, errorBody, registerErrorHandling } from './platform/errors.ts';
+import { errorBody, fail, registerErrorHandling } from './platform/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bulkOrderRoutes } from './features/bulk-orders/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
@@ -90,11 +90,7 @@ export async function buildApp({ config, database, webDist, onRoute }: AppOption
     global: false,
     // Thrown as an AppError, so the one error handler answers it in the one shape.
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
-        'rate_limited',
-        `Too many sign-in attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      ),
+      fail('auth.rate_limited', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Township Trade API', version: '1.0.0' } },

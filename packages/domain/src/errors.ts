@@ -1,25 +1,439 @@
 import { z } from 'zod';
 
-export const ERROR_CODES = [
-  'bad_request',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'plan_limit',
-  'payload_too_large',
-  'rate_limited',
-  'service_unavailable',
-  'internal',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/**
+ * The catalogue of every way the API refuses a call. A code is stable (the web translates it, tests
+ * assert it); its status is the HTTP status it is always sent with; its params are the values the
+ * message needs, by name and type; its message is the English text with `{{param}}` placeholders that
+ * the server sends as the fallback for a client that has no translation.
+ *
+ * `validation.*` codes describe one field; they appear under `field_codes` of a 400 and are also the
+ * keys the domain's own zod schemas use as messages, so the web's forms and the server speak the same
+ * codes. Plain objects (no zod) so that a screen importing the domain does not pull this into its chunk.
+ */
+type ParamType = 'string' | 'number';
+interface ErrorSpec {
+  readonly status: number;
+  readonly params: Readonly<Record<string, ParamType>>;
+  readonly message: string;
+}
 
-/** The one error shape of every failed API call. */
+const none = {} as const;
+
+export const ERRORS = {
+  // Generic: any area, and the platform's own answers.
+  bad_request: { status: 400, params: none, message: 'Some of what was sent is not valid.' },
+  unauthorized: { status: 401, params: none, message: 'Please sign in to continue.' },
+  forbidden: { status: 403, params: none, message: 'You are not allowed to do this.' },
+  not_found: { status: 404, params: none, message: 'Not found.' },
+  conflict: {
+    status: 409,
+    params: none,
+    message: 'This has changed in the meantime. Please reload and try again.',
+  },
+  plan_limit: {
+    status: 402,
+    params: { feature: 'string', used: 'number', limit: 'number' },
+    message: "You've reached your {{feature}} limit ({{used}}/{{limit}}).",
+  },
+  payload_too_large: { status: 413, params: none, message: 'What was sent is too large.' },
+  rate_limited: {
+    status: 429,
+    params: none,
+    message: 'Too many attempts. Please wait a minute and try again.',
+  },
+  service_unavailable: {
+    status: 503,
+    params: none,
+    message: 'This is not available right now. Please try again later.',
+  },
+  internal: { status: 500, params: none, message: 'Something went wrong on our side. Please try again.' },
+  'request.malformed_body': { status: 400, params: none, message: 'The request body is not valid JSON.' },
+  'request.unsupported_media_type': {
+    status: 415,
+    params: none,
+    message: 'This kind of content is not accepted here.',
+  },
+
+  // Sign-in and profile
+  'auth.demo_disabled': {
+    status: 403,
+    params: none,
+    message: 'Demo sign-in is switched off on this server.',
+  },
+  'auth.demo_account_missing': {
+    status: 404,
+    params: { role: 'string' },
+    message: 'There is no demo account for the role {{role}}.',
+  },
+  'auth.provider_not_configured': {
+    status: 503,
+    params: none,
+    message: 'Sign-in with an external provider is not set up on this server. Use the demo sign-in.',
+  },
+  'auth.provider_unreachable': {
+    status: 503,
+    params: none,
+    message: 'The sign-in provider cannot be reached right now. Please try again later.',
+  },
+  'auth.sign_in_expired': {
+    status: 400,
+    params: none,
+    message:
+      'Failed to exchange code for session token: API responded with HTTP status 400: the sign-in was not started here or took too long.',
+  },
+  'auth.sign_in_rejected': {
+    status: 400,
+    params: none,
+    message:
+      'Failed to exchange code for session token: API responded with HTTP status 400: the provider did not accept the sign-in.',
+  },
+  'auth.rate_limited': {
+    status: 429,
+    params: { seconds: 'number' },
+    message: 'Too many sign-in attempts. Please wait {{seconds}} seconds and try again.',
+  },
+  'profile.role_not_allowed': {
+    status: 403,
+    params: { role: 'string' },
+    message: 'The role {{role}} is granted by an administrator; choose one of the business roles.',
+  },
+
+  // Cart and checkout
+  'cart.buyers_only': {
+    status: 403,
+    params: none,
+    message: 'Only buying accounts can buy; sellers and admins cannot.',
+  },
+  'cart.product_unavailable': { status: 400, params: none, message: 'That product is not available.' },
+  'cart.out_of_stock': {
+    status: 409,
+    params: { product: 'string' },
+    message: '{{product}} is out of stock.',
+  },
+  'cart.not_enough_stock': {
+    status: 409,
+    params: { product: 'string', left: 'number' },
+    message: 'Only {{left}} left of {{product}}.',
+  },
+  'cart.below_minimum': {
+    status: 400,
+    params: { product: 'string', minimum: 'number' },
+    message: 'The minimum order for {{product}} is {{minimum}}.',
+  },
+  'cart.above_stock': {
+    status: 400,
+    params: { product: 'string', left: 'number' },
+    message: 'Only {{left}} left of {{product}}.',
+  },
+  'cart.line_not_found': { status: 404, params: none, message: 'That cart line does not exist.' },
+  'checkout.idempotency_key_required': {
+    status: 400,
+    params: { header: 'string' },
+    message: 'The {{header}} header is required (8 to 200 characters).',
+  },
+  'checkout.idempotency_key_reused': {
+    status: 409,
+    params: none,
+    message: 'This Idempotency-Key was already used for a different checkout.',
+  },
+  'checkout.in_progress': { status: 409, params: none, message: 'This checkout is already being processed.' },
+  'checkout.order_number_taken': {
+    status: 409,
+    params: none,
+    message: 'That order number is already in use. Please try again.',
+  },
+  'checkout.product_unavailable': {
+    status: 400,
+    params: none,
+    message: 'A product in your cart is no longer available.',
+  },
+  'checkout.below_minimum': {
+    status: 400,
+    params: { product: 'string', minimum: 'number' },
+    message: 'The minimum order for {{product}} is {{minimum}}.',
+  },
+  'checkout.prices_changed': {
+    status: 409,
+    params: none,
+    message: 'Prices have changed since you loaded your cart. Please check the new total.',
+  },
+  'checkout.out_of_stock': {
+    status: 409,
+    params: { product: 'string' },
+    message: '{{product}} is out of stock.',
+  },
+  'checkout.not_enough_stock': {
+    status: 409,
+    params: { product: 'string', left: 'number' },
+    message: 'Only {{left}} left of {{product}}.',
+  },
+
+  // Orders
+  'order.not_found': { status: 404, params: none, message: 'That order does not exist.' },
+  'order.seller_only': {
+    status: 403,
+    params: none,
+    message: 'Only the seller can change the status of an order.',
+  },
+  'order.invalid_transition': {
+    status: 409,
+    params: { from: 'string', to: 'string' },
+    message: 'An order cannot move from {{from}} to {{to}}.',
+  },
+  'order.buyer_only': { status: 403, params: none, message: 'Only the buyer can cancel an order.' },
+  'order.cancel_window_passed': {
+    status: 409,
+    params: none,
+    message: 'An order can only be cancelled within 24 hours of ordering.',
+  },
+  'order.not_cancellable': {
+    status: 409,
+    params: { status: 'string' },
+    message: 'An order that is {{status}} can no longer be cancelled.',
+  },
+  'order.no_longer_cancellable': {
+    status: 409,
+    params: none,
+    message: 'This order can no longer be cancelled.',
+  },
+
+  // Cooperatives
+  'coop.not_found': { status: 404, params: none, message: 'No such cooperative.' },
+  'coop.not_member': { status: 403, params: none, message: 'Only members of this cooperative can do this.' },
+  'coop.already_member': {
+    status: 409,
+    params: none,
+    message: 'You are already a member of this cooperative.',
+  },
+  'coop.not_accepting_members': {
+    status: 409,
+    params: none,
+    message: 'This cooperative is not accepting members.',
+  },
+  'coop.name_taken': { status: 409, params: none, message: 'A cooperative with this name already exists.' },
+
+  // Governance
+  'vote.not_found': { status: 404, params: none, message: 'No such vote.' },
+  'vote.no_voting_rights': {
+    status: 403,
+    params: none,
+    message: 'You have no voting rights in this cooperative.',
+  },
+  'vote.closed': { status: 409, params: none, message: 'This vote is closed.' },
+  'vote.not_open': { status: 409, params: none, message: 'This vote is not open for ballots at this time.' },
+  'vote.already_voted': { status: 409, params: none, message: 'You have already voted on this.' },
+  'vote.close_not_allowed': {
+    status: 403,
+    params: none,
+    message: 'Only the creator of the vote or a coordinator can close it.',
+  },
+  'vote.already_closed': { status: 409, params: none, message: 'This vote is already closed.' },
+  'meeting.not_found': { status: 404, params: none, message: 'No such meeting.' },
+  'meeting.not_upcoming': { status: 409, params: none, message: 'Only upcoming meetings can be joined.' },
+  'meeting.already_joined': { status: 409, params: none, message: 'You have already joined this meeting.' },
+  'transaction.not_found': { status: 404, params: none, message: 'No such transaction.' },
+  'transaction.reverse_unknown': {
+    status: 400,
+    params: none,
+    message: 'The transaction to reverse is not one of this cooperative.',
+  },
+  'transaction.reverse_not_approved': {
+    status: 409,
+    params: none,
+    message: 'Only an approved transaction can be reversed.',
+  },
+  'transaction.already_reversed': {
+    status: 409,
+    params: none,
+    message: 'This transaction has already been reversed.',
+  },
+  'transaction.review_not_allowed': {
+    status: 403,
+    params: none,
+    message: 'Only a coordinator of this cooperative can review transactions.',
+  },
+  'transaction.already_reviewed': {
+    status: 409,
+    params: none,
+    message: 'This transaction has already been reviewed.',
+  },
+
+  // Bulk orders and warehouses
+  'bulk_order.not_found': { status: 404, params: none, message: 'No such bulk order.' },
+  'bulk_order.members_only': {
+    status: 403,
+    params: none,
+    message: "Only members of this order's cooperative can join it.",
+  },
+  'bulk_order.below_minimum': {
+    status: 400,
+    params: { minimum: 'number' },
+    message: 'Order at least {{minimum}} units.',
+  },
+  'bulk_order.closed': { status: 409, params: none, message: 'This bulk order is closed or has ended.' },
+  'bulk_order.coordinator_only': {
+    status: 403,
+    params: none,
+    message: 'Only a coordinator of this cooperative can create bulk orders.',
+  },
+  'bulk_order.product_unavailable': {
+    status: 400,
+    params: none,
+    message: 'Choose a product from the catalogue.',
+  },
+  'warehouse.not_found': { status: 404, params: none, message: 'No such warehouse.' },
+  'warehouse.members_only': {
+    status: 403,
+    params: none,
+    message: "Only members of this warehouse's cooperative can allocate space in it.",
+  },
+  'warehouse.inactive': { status: 409, params: none, message: 'This warehouse is not active.' },
+  'warehouse.space_taken': {
+    status: 409,
+    params: { free: 'number' },
+    message: 'Only {{free}} m³ is free in this warehouse.',
+  },
+
+  // Notifications
+  'notification.not_found': { status: 404, params: none, message: 'That notification does not exist.' },
+  'notification.demo_only': {
+    status: 403,
+    params: none,
+    message: 'Simulated notifications are only for demo accounts.',
+  },
+
+  // One field (status 400: they travel in a 400's field_codes)
+  'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
+  'validation.required': { status: 400, params: none, message: 'Required.' },
+  'validation.invalid_type': { status: 400, params: none, message: 'Not the right kind of value.' },
+  'validation.number': { status: 400, params: none, message: 'Enter a number.' },
+  'validation.whole_number': { status: 400, params: none, message: 'Enter a whole number.' },
+  'validation.too_short': {
+    status: 400,
+    params: { minimum: 'number' },
+    message: 'At least {{minimum}} characters.',
+  },
+  'validation.too_long': {
+    status: 400,
+    params: { maximum: 'number' },
+    message: 'At most {{maximum}} characters.',
+  },
+  'validation.too_small': { status: 400, params: { minimum: 'number' }, message: 'At least {{minimum}}.' },
+  'validation.too_big': { status: 400, params: { maximum: 'number' }, message: 'At most {{maximum}}.' },
+  'validation.greater_than': {
+    status: 400,
+    params: { minimum: 'number' },
+    message: 'Must be more than {{minimum}}.',
+  },
+  'validation.less_than': {
+    status: 400,
+    params: { maximum: 'number' },
+    message: 'Must be less than {{maximum}}.',
+  },
+  'validation.too_few': {
+    status: 400,
+    params: { minimum: 'number' },
+    message: 'Choose at least {{minimum}}.',
+  },
+  'validation.too_many': {
+    status: 400,
+    params: { maximum: 'number' },
+    message: 'Choose at most {{maximum}}.',
+  },
+  'validation.length_between': {
+    status: 400,
+    params: { minimum: 'number', maximum: 'number' },
+    message: 'Required: {{minimum}} to {{maximum}} characters.',
+  },
+  'validation.invalid_format': { status: 400, params: none, message: 'Not in the right format.' },
+  'validation.email': { status: 400, params: none, message: 'Enter a valid email address.' },
+  'validation.url': { status: 400, params: none, message: 'Enter a valid web address.' },
+  'validation.date_time': { status: 400, params: none, message: 'Enter a valid date and time.' },
+  'validation.invalid_option': { status: 400, params: none, message: 'Choose one of the options.' },
+  'validation.decimals': { status: 400, params: none, message: 'At most two decimals.' },
+  'validation.positive': { status: 400, params: none, message: 'Must be positive.' },
+  'validation.future_date': { status: 400, params: none, message: 'Must be in the future.' },
+  'validation.product_unavailable': { status: 400, params: none, message: 'This product is not available.' },
+  'validation.not_in_coop': { status: 400, params: none, message: 'Not a transaction of this cooperative.' },
+  'validation.name_taken': { status: 400, params: none, message: 'This name is already taken.' },
+  'validation.phone': {
+    status: 400,
+    params: none,
+    message: 'Enter a valid phone number, for example +27 82 555 0101.',
+  },
+  'validation.postal_code': { status: 400, params: none, message: 'A postal code has four digits.' },
+  'validation.years_range': {
+    status: 400,
+    params: none,
+    message: 'Years in business must be between 0 and 50.',
+  },
+  'validation.end_after_start': { status: 400, params: none, message: 'The end must be after the start.' },
+  'validation.target_at_least_minimum': {
+    status: 400,
+    params: none,
+    message: 'The target must be at least the minimum quantity.',
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+type Catalogue = typeof ERRORS;
+export type ErrorCode = keyof Catalogue;
+export type FieldErrorCode = Extract<ErrorCode, `validation.${string}`>;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+type ParamValue<T extends ParamType> = T extends 'number' ? number : string;
+/** The params a code needs, typed from the catalogue: a throw site cannot send the wrong ones. */
+export type ErrorParams<C extends ErrorCode> = {
+  -readonly [K in keyof Catalogue[C]['params']]: Catalogue[C]['params'][K] extends ParamType
+    ? ParamValue<Catalogue[C]['params'][K]>
+    : never;
+};
+export type AnyErrorParams = Record<string, string | number>;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERRORS, code);
+}
+
+/** The `{{name}}` placeholders of a message template, in order of appearance. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
+}
+
+/** The English text of a code with its params filled in (the server's fallback message). */
+export function renderErrorMessage(code: ErrorCode, params: AnyErrorParams = {}): string {
+  return ERRORS[code].message.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    name in params ? String(params[name]) : `{{${name}}}`,
+  );
+}
+
+/** Whether params carry exactly the names and types the catalogue gives a code. */
+export function paramsMatch(code: ErrorCode, params: AnyErrorParams = {}): boolean {
+  const spec: Record<string, ParamType> = ERRORS[code].params;
+  const names = Object.keys(params);
+  if (names.length !== Object.keys(spec).length) return false;
+  return names.every((name) => spec[name] !== undefined && typeof params[name] === spec[name]);
+}
+
+const paramValueSchema = z.union([z.string(), z.number()]);
+
+/** One field's refusal: a `validation.*` code with its params, for the web to translate under the field. */
+export const fieldErrorSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), paramValueSchema).optional(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/**
+ * The one error shape of every failed API call. `message` is English for a client without a
+ * translation; `code` and `params` are what the web translates. `fields` holds each refused field's
+ * English text, `field_codes` the same fields' codes and params.
+ */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    params: z.record(z.string(), paramValueSchema).optional(),
     fields: z.record(z.string(), z.string()).optional(),
+    field_codes: z.record(z.string(), fieldErrorSchema).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

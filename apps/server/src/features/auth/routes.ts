@@ -5,11 +5,10 @@ import {
   appUserSchema,
   authOptionsSchema,
   demoLoginSchema,
-  exchangeFailedMessage,
   redirectUrlSchema,
   sessionExchangeSchema,
 } from '@tt/domain';
-import { AppError, forbidden, serviceUnavailable } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { createOidcClient } from './oidc.ts';
 import {
@@ -73,10 +72,10 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags: ['auth'], body: demoLoginSchema.nullish(), response: { 200: appUserSchema } },
     },
     async (request, reply) => {
-      if (!config.demoLogin) throw forbidden('Demo sign-in is switched off on this server.');
+      if (!config.demoLogin) throw fail('auth.demo_disabled');
       const role = request.body?.role ?? 'retailer';
       const user = await findDemoUser(app.db, role);
-      if (!user) throw new AppError(404, 'not_found', `There is no demo account for the role ${role}.`);
+      if (!user) throw fail('auth.demo_account_missing', { role });
       await openSession(reply, user.id);
       return toAppUser(user);
     },
@@ -89,16 +88,13 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags: ['auth'], response: { 200: redirectUrlSchema } },
     },
     async (_request, reply) => {
-      if (!oidc)
-        throw serviceUnavailable(
-          'Sign-in with an external provider is not set up on this server. Use the demo sign-in.',
-        );
+      if (!oidc) throw fail('auth.provider_not_configured');
       let started;
       try {
         started = await oidc.start();
       } catch (error) {
         app.log.error({ err: error }, 'OpenID Connect discovery failed');
-        throw serviceUnavailable('The sign-in provider cannot be reached right now. Please try again later.');
+        throw fail('auth.provider_unreachable');
       }
       reply.setCookie(OIDC_COOKIE, JSON.stringify({ verifier: started.verifier, state: started.state }), {
         httpOnly: true,
@@ -119,27 +115,19 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags: ['auth'], body: sessionExchangeSchema, response: { 200: appUserSchema } },
     },
     async (request, reply) => {
-      if (!oidc) throw serviceUnavailable('Sign-in with an external provider is not set up on this server.');
+      if (!oidc) throw fail('auth.provider_not_configured');
       const raw = request.cookies[OIDC_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
       const pending = unsigned?.valid && unsigned.value ? parsePending(unsigned.value) : undefined;
       if (!pending) {
-        throw new AppError(
-          400,
-          'bad_request',
-          `${exchangeFailedMessage(400)}: the sign-in was not started here or took too long.`,
-        );
+        throw fail('auth.sign_in_expired');
       }
       let claims;
       try {
         claims = await oidc.finish(request.body, pending);
       } catch (error) {
         request.log.warn({ err: error }, 'OpenID Connect code exchange failed');
-        throw new AppError(
-          400,
-          'bad_request',
-          `${exchangeFailedMessage(400)}: the provider did not accept the sign-in.`,
-        );
+        throw fail('auth.sign_in_rejected');
       } finally {
         reply.clearCookie(OIDC_COOKIE, { path: '/api/sessions' });
       }

@@ -11,7 +11,7 @@ import {
   type Participation,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { fail, field, invalidFields } from '../../platform/errors.ts';
 import type { UserRow } from '../auth/service.ts';
 import { products } from '../catalog/tables.ts';
 import { productsForSale } from '../catalog/service.ts';
@@ -73,7 +73,7 @@ export async function listBulkOrders(db: Db, status?: BulkOrderStatus): Promise<
 
 async function bulkOrderById(db: Db | Tx, id: number): Promise<BulkOrder> {
   const [row] = await ordersQuery(db).where(eq(bulkOrders.id, id));
-  if (!row) throw notFound('No such bulk order.');
+  if (!row) throw fail('bulk_order.not_found');
   return toBulkOrder(row);
 }
 
@@ -130,14 +130,17 @@ export async function participate(
   input: { bulk_order_id: number; quantity: number },
 ): Promise<{ participation: Participation; bulk_order: BulkOrder }> {
   const [order] = await db.select().from(bulkOrders).where(eq(bulkOrders.id, input.bulk_order_id));
-  if (!order) throw notFound('No such bulk order.');
+  if (!order) throw fail('bulk_order.not_found');
   if (!(await membershipOf(db, order.coop_id, user.id))) {
-    throw forbidden("Only members of this order's cooperative can join it.");
+    throw fail('bulk_order.members_only');
   }
   if (input.quantity < order.minimum_quantity) {
-    throw badRequest(`Order at least ${order.minimum_quantity} units.`, {
-      quantity: `At least ${order.minimum_quantity}.`,
-    });
+    const minimum = order.minimum_quantity;
+    throw fail(
+      'bulk_order.below_minimum',
+      { minimum },
+      { fields: { quantity: field('validation.too_small', { minimum }) } },
+    );
   }
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -146,7 +149,7 @@ export async function participate(
       .set({ current_quantity: sql`${bulkOrders.current_quantity} + ${input.quantity}` })
       .where(and(eq(bulkOrders.id, order.id), eq(bulkOrders.status, 'active'), gt(bulkOrders.end_date, now)))
       .returning();
-    if (!raised) throw conflict('This bulk order is closed or has ended.');
+    if (!raised) throw fail('bulk_order.closed');
     const next = statusAfterParticipation(
       raised.current_quantity - input.quantity,
       input.quantity,
@@ -182,25 +185,29 @@ export async function createBulkOrder(
     .select({ id: cooperatives.id, status: cooperatives.status })
     .from(cooperatives)
     .where(eq(cooperatives.id, input.coop_id));
-  if (!coop) throw notFound('No such cooperative.');
+  if (!coop) throw fail('coop.not_found');
   const standing = await membershipOf(db, input.coop_id, user.id);
   if (!standing?.is_coordinator && user.role !== 'admin') {
-    throw forbidden('Only a coordinator of this cooperative can create bulk orders.');
+    throw fail('bulk_order.coordinator_only');
   }
   const product = (await productsForSale(db, [input.product_id])).get(input.product_id);
   if (!product || !product.is_active) {
-    throw badRequest('Choose a product from the catalogue.', { product_id: 'Not in the catalogue.' });
+    throw fail(
+      'bulk_order.product_unavailable',
+      {},
+      { fields: { product_id: field('validation.product_unavailable') } },
+    );
   }
   let unitCents: number;
   try {
     unitCents = input.unit_price == null ? product.selling_price_cents : randToCents(input.unit_price);
   } catch {
-    throw badRequest('Invalid unit_price: at most two decimals.', { unit_price: 'At most two decimals.' });
+    throw invalidFields({ unit_price: field('validation.decimals') });
   }
   const discountHundredths = Math.round(input.bulk_discount_percentage * 100);
   const endDate = new Date(input.end_date);
   if (endDate <= new Date()) {
-    throw badRequest('The end date must be in the future.', { end_date: 'Must be in the future.' });
+    throw invalidFields({ end_date: field('validation.future_date') });
   }
   const [row] = await db
     .insert(bulkOrders)

@@ -1,23 +1,19 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { canCheckOut, centsToRand, type CartLine } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { fail, field } from '../../platform/errors.ts';
 import type { UserRow } from '../auth/service.ts';
 import { productsForSale, type ProductForSale } from '../catalog/service.ts';
 import { cartItems } from './tables.ts';
 
 export function assertCanBuy(user: UserRow): void {
-  if (!canCheckOut(user.role)) throw forbidden('Only buying accounts can buy; sellers and admins cannot.');
+  if (!canCheckOut(user.role)) throw fail('cart.buyers_only');
 }
 
 const outOfStock = (product: ProductForSale) =>
-  new AppError(
-    409,
-    'conflict',
-    product.stock_quantity === 0
-      ? `${product.name} is out of stock.`
-      : `Only ${product.stock_quantity} left of ${product.name}.`,
-  );
+  product.stock_quantity === 0
+    ? fail('cart.out_of_stock', { product: product.name })
+    : fail('cart.not_enough_stock', { product: product.name, left: product.stock_quantity });
 
 export async function cartOf(db: Db, userId: number): Promise<CartLine[]> {
   const lines = await db
@@ -61,7 +57,11 @@ export async function addToCart(db: Db, user: UserRow, productId: number, quanti
   await db.transaction(async (tx) => {
     const product = (await productsForSale(tx, [productId])).get(productId);
     if (!product || !product.is_active) {
-      throw badRequest('That product is not available.', { product_id: 'This product is not available.' });
+      throw fail(
+        'cart.product_unavailable',
+        {},
+        { fields: { product_id: field('validation.product_unavailable') } },
+      );
     }
     const [existing] = await tx
       .select({ quantity: cartItems.quantity })
@@ -87,16 +87,22 @@ export async function updateCartLine(db: Db, user: UserRow, lineId: number, quan
   await db.transaction(async (tx) => {
     const line = await ownLine(tx, user.id, lineId);
     const product = (await productsForSale(tx, [line.product_id])).get(line.product_id);
-    if (!product) throw notFound('That cart line does not exist.');
+    if (!product) throw fail('cart.line_not_found');
     if (quantity < product.minimum_order_quantity) {
-      throw badRequest(`The minimum order for ${product.name} is ${product.minimum_order_quantity}.`, {
-        quantity: `At least ${product.minimum_order_quantity}.`,
-      });
+      const minimum = product.minimum_order_quantity;
+      throw fail(
+        'cart.below_minimum',
+        { product: product.name, minimum },
+        { fields: { quantity: field('validation.too_small', { minimum }) } },
+      );
     }
     if (quantity > product.stock_quantity) {
-      throw badRequest(`Only ${product.stock_quantity} left of ${product.name}.`, {
-        quantity: `At most ${product.stock_quantity}.`,
-      });
+      const left = product.stock_quantity;
+      throw fail(
+        'cart.above_stock',
+        { product: product.name, left },
+        { fields: { quantity: field('validation.too_big', { maximum: left }) } },
+      );
     }
     await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
   });
@@ -107,7 +113,7 @@ export async function removeCartLine(db: Db, userId: number, lineId: number): Pr
     .delete(cartItems)
     .where(and(eq(cartItems.id, lineId), eq(cartItems.user_id, userId)))
     .returning({ id: cartItems.id });
-  if (rows.length === 0) throw notFound('That cart line does not exist.');
+  if (rows.length === 0) throw fail('cart.line_not_found');
 }
 
 /** Checkout empties the bought products from the cart, inside its own transaction. */
@@ -125,7 +131,7 @@ async function ownLine(tx: Tx, userId: number, lineId: number) {
     .where(and(eq(cartItems.id, lineId), eq(cartItems.user_id, userId)))
     .for('update');
   // Another user's line is reported as missing, so ids of other carts reveal nothing.
-  if (!line) throw notFound('That cart line does not exist.');
+  if (!line) throw fail('cart.line_not_found');
   return line;
 }
 

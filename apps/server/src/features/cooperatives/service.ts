@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { registerCooperativeSchema } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../auth/service.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { fail, field } from '../../platform/errors.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
 import { cooperatives, memberships } from './tables.ts';
 
@@ -103,7 +103,7 @@ export async function listCooperatives(
 
 export async function getCooperative(db: Db | Tx, id: number): Promise<Cooperative> {
   const [row] = await db.select().from(cooperatives).where(eq(cooperatives.id, id));
-  if (!row) throw notFound('No such cooperative.');
+  if (!row) throw fail('coop.not_found');
   return toCooperative(row);
 }
 
@@ -191,15 +191,15 @@ export async function joinCooperative(
         .select({ id: memberships.id })
         .from(memberships)
         .where(and(eq(memberships.coop_id, coopId), eq(memberships.user_id, user.id)));
-      if (already) throw conflict('You are already a member of this cooperative.');
-      if (!acceptsMembers(coop.status)) throw conflict('This cooperative is not accepting members.');
+      if (already) throw fail('coop.already_member');
+      if (!acceptsMembers(coop.status)) throw fail('coop.not_accepting_members');
       await admitAgainstCoordinatorPlans(tx, coopId, user.id);
       const [raised] = await tx
         .update(cooperatives)
         .set({ current_members: sql`${cooperatives.current_members} + 1` })
         .where(and(eq(cooperatives.id, coopId), sql`${cooperatives.status} in ('active', 'pending')`))
         .returning();
-      if (!raised) throw conflict('This cooperative is not accepting members.');
+      if (!raised) throw fail('coop.not_accepting_members');
       let row: CoopRow | undefined = raised;
       const next = statusAfterJoin(
         raised.status as CooperativeStatus,
@@ -227,7 +227,7 @@ export async function joinCooperative(
       return { cooperative: toCooperative(row!), membership: await membershipById(tx, inserted!.id) };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('You are already a member of this cooperative.');
+    if (isUniqueViolation(error)) throw fail('coop.already_member');
     throw error;
   }
 }
@@ -269,7 +269,8 @@ export async function registerCooperative(
       return { cooperative: toCooperative(coop!), membership: await membershipById(tx, inserted!.id) };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('A cooperative with this name already exists.');
+    if (isUniqueViolation(error))
+      throw fail('coop.name_taken', {}, { fields: { name: field('validation.name_taken') } });
     throw error;
   }
 }
@@ -309,11 +310,11 @@ export async function requireMember(
     .select({ id: cooperatives.id, name: cooperatives.name })
     .from(cooperatives)
     .where(eq(cooperatives.id, coopId));
-  if (!coop) throw notFound('No such cooperative.');
+  if (!coop) throw fail('coop.not_found');
   const membership = await membershipOf(db, coopId, user.id);
   const isAdmin = user.role === 'admin';
   if (!membership && !(admins && isAdmin)) {
-    throw forbidden('Only members of this cooperative can do this.');
+    throw fail('coop.not_member');
   }
   return { coop_id: coop.id, coop_name: coop.name, membership, is_admin: isAdmin };
 }

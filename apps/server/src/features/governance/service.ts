@@ -21,7 +21,7 @@ import {
   type VoteTally,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { fail, field, invalidFields } from '../../platform/errors.ts';
 import { users } from '../auth/tables.ts';
 import type { UserRow } from '../auth/service.ts';
 import { countVotingMembers, requireMember } from '../cooperatives/service.ts';
@@ -143,7 +143,7 @@ export async function createVote(
 
 async function results(tx: Db | Tx, coopId: number, userId: number, voteId: number) {
   const [vote] = await voteRows(tx, coopId, userId, voteId);
-  if (!vote) throw notFound('No such vote.');
+  if (!vote) throw fail('vote.not_found');
   const tally = await tallyOf(tx, voteId);
   const eligible = await countVotingMembers(tx, coopId);
   return { vote, tally: { ...tally, eligible, turnout_percent: turnoutPercent(tally.cast, eligible) } };
@@ -156,7 +156,7 @@ async function lockVote(tx: Tx, coopId: number, voteId: number) {
     .from(votes)
     .where(and(eq(votes.id, voteId), eq(votes.coop_id, coopId)))
     .for('update');
-  if (!vote) throw notFound('No such vote.');
+  if (!vote) throw fail('vote.not_found');
   return vote;
 }
 
@@ -170,28 +170,28 @@ export async function voteResults(db: Db, coopId: number, voteId: number, user: 
 
 export async function castBallot(db: Db, coopId: number, voteId: number, user: Caller, choice: BallotChoice) {
   const standing = await requireMember(db, coopId, user, { admins: false });
-  if (!standing.membership?.voting_rights) throw forbidden('You have no voting rights in this cooperative.');
+  if (!standing.membership?.voting_rights) throw fail('vote.no_voting_rights');
   // A refusal is returned, not thrown, so the lazy completion of an expired vote is still committed.
   const outcome = await db.transaction(async (tx) => {
     const now = new Date();
     await lockVote(tx, coopId, voteId);
     await completeExpiredVotes(tx, coopId, now, voteId);
     const vote = await lockVote(tx, coopId, voteId);
-    if (vote.status !== 'active') return { refused: 'This vote is closed.' } as const;
+    if (vote.status !== 'active') return { refused: 'vote.closed' } as const;
     if (
       !ballotOpen({ status: 'active', start_date: iso(vote.start_date), end_date: iso(vote.end_date) }, now)
     ) {
-      return { refused: 'This vote is not open for ballots at this time.' } as const;
+      return { refused: 'vote.not_open' } as const;
     }
     const inserted = await tx
       .insert(ballots)
       .values({ vote_id: voteId, user_id: user.id, choice })
       .onConflictDoNothing()
       .returning({ id: ballots.id });
-    if (inserted.length === 0) return { refused: 'You have already voted on this.' } as const;
+    if (inserted.length === 0) return { refused: 'vote.already_voted' } as const;
     return { results: await results(tx, coopId, user.id, voteId) } as const;
   });
-  if (!outcome.results) throw conflict(outcome.refused ?? 'This vote is closed.');
+  if (!outcome.results) throw fail(outcome.refused ?? 'vote.closed');
   return outcome.results;
 }
 
@@ -201,11 +201,11 @@ export async function closeVote(db: Db, coopId: number, voteId: number, user: Ca
     const now = new Date();
     const vote = await lockVote(tx, coopId, voteId);
     if (vote.created_by !== user.id && !standing.membership?.is_coordinator) {
-      throw forbidden('Only the creator of the vote or a coordinator can close it.');
+      throw fail('vote.close_not_allowed');
     }
     await completeExpiredVotes(tx, coopId, now, voteId);
     const [current] = await tx.select({ status: votes.status }).from(votes).where(eq(votes.id, voteId));
-    if (current!.status !== 'active') return { refused: 'This vote is already closed.' } as const;
+    if (current!.status !== 'active') return { refused: 'vote.already_closed' } as const;
     const tally = await tallyOf(tx, voteId);
     await tx
       .update(votes)
@@ -213,7 +213,7 @@ export async function closeVote(db: Db, coopId: number, voteId: number, user: Ca
       .where(and(eq(votes.id, voteId), eq(votes.status, 'active')));
     return { results: await results(tx, coopId, user.id, voteId) } as const;
   });
-  if (!outcome.results) throw conflict(outcome.refused ?? 'This vote is closed.');
+  if (!outcome.results) throw fail(outcome.refused ?? 'vote.closed');
   return outcome.results;
 }
 
@@ -290,16 +290,16 @@ export async function attendMeeting(
       .select()
       .from(meetings)
       .where(and(eq(meetings.id, meetingId), eq(meetings.coop_id, coopId)));
-    if (!meeting) throw notFound('No such meeting.');
+    if (!meeting) throw fail('meeting.not_found');
     if (!meetingUpcoming({ status: meeting.status, meeting_date: iso(meeting.meeting_date) })) {
-      throw conflict('Only upcoming meetings can be joined.');
+      throw fail('meeting.not_upcoming');
     }
     const inserted = await tx
       .insert(meetingAttendance)
       .values({ meeting_id: meetingId, user_id: user.id })
       .onConflictDoNothing()
       .returning({ id: meetingAttendance.id });
-    if (inserted.length === 0) throw conflict('You have already joined this meeting.');
+    if (inserted.length === 0) throw fail('meeting.already_joined');
     await tx
       .update(meetings)
       .set({ attendees_count: sql`${meetings.attendees_count} + 1` })
@@ -356,9 +356,9 @@ export async function createTransaction(
   try {
     cents = randToCents(input.amount);
   } catch {
-    throw badRequest('Invalid amount: at most two decimals.', { amount: 'At most two decimals.' });
+    throw invalidFields({ amount: field('validation.decimals') });
   }
-  if (cents <= 0) throw badRequest('Invalid amount: it must be positive.', { amount: 'Must be positive.' });
+  if (cents <= 0) throw invalidFields({ amount: field('validation.positive') });
   return db.transaction(async (tx) => {
     let type = input.transaction_type;
     let amountCents = cents * TRANSACTION_DIRECTION[type];
@@ -372,11 +372,13 @@ export async function createTransaction(
         .from(coopTransactions)
         .where(and(eq(coopTransactions.id, input.reverses_id), eq(coopTransactions.coop_id, coopId)));
       if (!reversed) {
-        throw badRequest('The transaction to reverse is not one of this cooperative.', {
-          reverses_id: 'Not a transaction of this cooperative.',
-        });
+        throw fail(
+          'transaction.reverse_unknown',
+          {},
+          { fields: { reverses_id: field('validation.not_in_coop') } },
+        );
       }
-      if (reversed.status !== 'approved') throw conflict('Only an approved transaction can be reversed.');
+      if (reversed.status !== 'approved') throw fail('transaction.reverse_not_approved');
       const [earlier] = await tx
         .select({ id: coopTransactions.id })
         .from(coopTransactions)
@@ -384,7 +386,7 @@ export async function createTransaction(
           and(eq(coopTransactions.reverses_id, input.reverses_id), ne(coopTransactions.status, 'rejected')),
         )
         .limit(1);
-      if (earlier) throw conflict('This transaction has already been reversed.');
+      if (earlier) throw fail('transaction.already_reversed');
       // A reversal undoes the original exactly: the same type, the opposite amount.
       type = reversed.transaction_type as typeof type;
       amountCents = -reversed.amount_cents;
@@ -419,7 +421,7 @@ export async function reviewTransaction(
 ): Promise<FinancialTransaction> {
   const standing = await requireMember(db, coopId, user);
   if (!standing.membership?.is_coordinator) {
-    throw forbidden('Only a coordinator of this cooperative can review transactions.');
+    throw fail('transaction.review_not_allowed');
   }
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -427,8 +429,8 @@ export async function reviewTransaction(
       .from(coopTransactions)
       .where(and(eq(coopTransactions.id, txId), eq(coopTransactions.coop_id, coopId)))
       .for('update');
-    if (!row) throw notFound('No such transaction.');
-    if (row.status !== 'pending') throw conflict('This transaction has already been reviewed.');
+    if (!row) throw fail('transaction.not_found');
+    if (row.status !== 'pending') throw fail('transaction.already_reviewed');
     const updated = await tx
       .update(coopTransactions)
       .set({
@@ -439,7 +441,7 @@ export async function reviewTransaction(
       })
       .where(and(eq(coopTransactions.id, txId), eq(coopTransactions.status, 'pending')))
       .returning({ id: coopTransactions.id });
-    if (updated.length === 0) throw conflict('This transaction has already been reviewed.');
+    if (updated.length === 0) throw fail('transaction.already_reviewed');
     return (await transactionRows(tx, coopId, [txId]))[0]!;
   });
 }

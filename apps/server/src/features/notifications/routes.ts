@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEMO_NOTIFICATION_TEMPLATES, notificationListSchema, notificationSchema } from '@tt/domain';
 import { currentUser } from '../../platform/auth.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { deleteNotification, listNotifications, markAllRead, markRead, notify } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -41,7 +41,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     { schema: { tags, response: { 201: notificationSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!user.is_demo) throw forbidden('Simulated notifications are only for demo accounts.');
+      if (!user.is_demo) throw fail('notification.demo_only');
       const template =
         DEMO_NOTIFICATION_TEMPLATES[Math.floor(Math.random() * DEMO_NOTIFICATION_TEMPLATES.length)]!;
       const created = await notify(app.db, {

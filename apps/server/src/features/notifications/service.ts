@@ -8,7 +8,7 @@ import {
   type NotificationType,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { notFound } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { notifications } from './tables.ts';
 
 type Row = typeof notifications.$inferSelect;
@@ -80,7 +80,7 @@ export async function markRead(db: Db, userId: number, id: number): Promise<Noti
     .set({ read: true })
     .where(and(eq(notifications.id, id), eq(notifications.user_id, userId)))
     .returning();
-  if (!row) throw notFound('That notification does not exist.');
+  if (!row) throw fail('notification.not_found');
   return toNotification(row);
 }
 
@@ -98,7 +98,7 @@ export async function deleteNotification(db: Db, userId: number, id: number): Pr
     .delete(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.user_id, userId)))
     .returning({ id: notifications.id });
-  if (rows.length === 0) throw notFound('That notification does not exist.');
+  if (rows.length === 0) throw fail('notification.not_found');
 }
 
 export async function countNotifications(db: Db, userIds: number[]): Promise<number> {

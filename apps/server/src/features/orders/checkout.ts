@@ -11,7 +11,7 @@ import {
   type PricedLine,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, badRequest, conflict } from '../../platform/errors.ts';
+import { fail, field, invalidFields } from '../../platform/errors.ts';
 import type { UserRow } from '../auth/service.ts';
 import { assertCanBuy, removeFromCart } from '../cart/service.ts';
 import { productsForSale, stockOf, takeStock } from '../catalog/service.ts';
@@ -50,11 +50,11 @@ function requestHash(items: { product_id: number; quantity: number }[], delivery
   return createHash('sha256').update(JSON.stringify({ canonical, delivery })).digest('hex');
 }
 
-function clientCents(value: number, field: string): number {
+function clientCents(value: number, name: string): number {
   try {
     return randToCents(value);
   } catch {
-    throw badRequest(`Invalid ${field}: at most two decimals.`, { [field]: 'At most two decimals.' });
+    throw invalidFields({ [name]: field('validation.decimals') });
   }
 }
 
@@ -94,7 +94,7 @@ async function storedOutcome(
     .where(and(eq(checkoutKeys.user_id, userId), eq(checkoutKeys.key, key)));
   if (!row) return null;
   if (row.request_hash !== hash) {
-    throw conflict('This Idempotency-Key was already used for a different checkout.');
+    throw fail('checkout.idempotency_key_reused');
   }
   return { status: row.status_code, body: row.response as { orders: Order[] }, replayed: true };
 }
@@ -130,14 +130,14 @@ export async function checkout(
           // Another request with this key committed while this one waited on the key's row.
           const replay = await storedOutcome(tx, user.id, key, hash);
           if (replay) return replay;
-          throw conflict('This checkout is already being processed.');
+          throw fail('checkout.in_progress');
         }
         return placeOrders(tx, user, input, lines, key);
       }),
     );
   } catch (error) {
     if (errorCode(error) === '23505' && constraintOf(error) === 'orders_order_number_unique') {
-      throw conflict('That order number is already in use. Please try again.');
+      throw fail('checkout.order_number_taken');
     }
     throw error;
   }
@@ -158,14 +158,19 @@ async function placeOrders(
   for (const line of lines) {
     const product = catalogue.get(line.product_id);
     if (!product || !product.is_active) {
-      throw badRequest('A product in your cart is no longer available.', {
-        [`items.${line.index}.product_id`]: 'This product is not available.',
-      });
+      throw fail(
+        'checkout.product_unavailable',
+        {},
+        { fields: { [`items.${line.index}.product_id`]: field('validation.product_unavailable') } },
+      );
     }
     if (line.quantity < product.minimum_order_quantity) {
-      throw badRequest(`The minimum order for ${product.name} is ${product.minimum_order_quantity}.`, {
-        [`items.${line.index}.quantity`]: `At least ${product.minimum_order_quantity}.`,
-      });
+      const minimum = product.minimum_order_quantity;
+      throw fail(
+        'checkout.below_minimum',
+        { product: product.name, minimum },
+        { fields: { [`items.${line.index}.quantity`]: field('validation.too_small', { minimum }) } },
+      );
     }
     priced.push({
       product_id: product.id,
@@ -182,14 +187,20 @@ async function placeOrders(
   const sentTotal = clientCents(input.total_amount, 'total_amount');
   const sentTax = clientCents(input.tax_amount, 'tax_amount');
   if (Math.abs(sentTotal - pricing.total_cents) > 1 || Math.abs(sentTax - pricing.tax_cents) > 1) {
-    throw conflict('Prices have changed since you loaded your cart. Please check the new total.', {
-      totals: {
-        subtotal: centsToRand(pricing.subtotal_cents),
-        tax_amount: centsToRand(pricing.tax_cents),
-        delivery_fee: centsToRand(pricing.delivery_cents),
-        total_amount: centsToRand(pricing.total_cents),
+    throw fail(
+      'checkout.prices_changed',
+      {},
+      {
+        details: {
+          totals: {
+            subtotal: centsToRand(pricing.subtotal_cents),
+            tax_amount: centsToRand(pricing.tax_cents),
+            delivery_fee: centsToRand(pricing.delivery_cents),
+            total_amount: centsToRand(pricing.total_cents),
+          },
+        },
       },
-    });
+    );
   }
 
   // Rows are locked in product order, so two checkouts of the same products cannot deadlock each other.
@@ -197,11 +208,9 @@ async function placeOrders(
     if (!(await takeStock(tx, line.product_id, line.quantity))) {
       const product = catalogue.get(line.product_id)!;
       const left = await stockOf(tx, line.product_id);
-      throw new AppError(
-        409,
-        'conflict',
-        left === 0 ? `${product.name} is out of stock.` : `Only ${left} left of ${product.name}.`,
-      );
+      throw left === 0
+        ? fail('checkout.out_of_stock', { product: product.name })
+        : fail('checkout.not_enough_stock', { product: product.name, left });
     }
   }
 

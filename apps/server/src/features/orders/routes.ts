@@ -12,7 +12,7 @@ import {
   updateOrderStatusSchema,
 } from '@tt/domain';
 import { currentUser } from '../../platform/auth.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { fail, field } from '../../platform/errors.ts';
 import { checkout } from './checkout.ts';
 import { cancelOrder, getOrder, listOrders, moveOrder } from './service.ts';
 
@@ -40,9 +40,15 @@ export async function orderRoutes(app: FastifyInstance) {
       const raw = request.headers[headerName];
       const parsed = idempotencyKeySchema.safeParse(typeof raw === 'string' ? raw : undefined);
       if (!parsed.success) {
-        throw badRequest(`The ${IDEMPOTENCY_KEY_HEADER} header is required (8 to 200 characters).`, {
-          [IDEMPOTENCY_KEY_HEADER]: 'Required: 8 to 200 characters.',
-        });
+        throw fail(
+          'checkout.idempotency_key_required',
+          { header: IDEMPOTENCY_KEY_HEADER },
+          {
+            fields: {
+              [IDEMPOTENCY_KEY_HEADER]: field('validation.length_between', { minimum: 8, maximum: 200 }),
+            },
+          },
+        );
       }
       const outcome = await checkout(app.db, currentUser(request), request.body, parsed.data);
       if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');

@@ -13,7 +13,7 @@ import {
   type RecentOrder,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { users } from '../auth/tables.ts';
 import type { UserRow } from '../auth/service.ts';
 import { productsForSale, returnStock } from '../catalog/service.ts';
@@ -204,7 +204,7 @@ export async function listOrders(
 
 export async function getOrder(db: Db | Tx, user: Pick<UserRow, 'id' | 'role'>, id: number): Promise<Order> {
   const [order] = await selectOrders(db, and(eq(orders.id, id), visibleOrders(user)), 1);
-  if (!order) throw notFound('That order does not exist.');
+  if (!order) throw fail('order.not_found');
   return order;
 }
 
@@ -213,17 +213,17 @@ export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStat
   return db.transaction(async (tx) => {
     const order = await getOrder(tx, user, id);
     if (orderScopeFor(user.role) === 'buyer') {
-      throw forbidden('Only the seller can change the status of an order.');
+      throw fail('order.seller_only');
     }
     const from = order.status;
-    if (SELLER_NEXT_STATUS[from] !== to) throw conflict(`An order cannot move from ${from} to ${to}.`);
+    if (SELLER_NEXT_STATUS[from] !== to) throw fail('order.invalid_transition', { from, to });
     // Conditional on the status read, so two simultaneous moves cannot both succeed.
     const moved = await tx
       .update(orders)
       .set({ status: to, updated_at: new Date() })
       .where(and(eq(orders.id, id), eq(orders.status, from)))
       .returning({ id: orders.id });
-    if (moved.length === 0) throw conflict(`An order cannot move from ${from} to ${to}.`);
+    if (moved.length === 0) throw fail('order.invalid_transition', { from, to });
     await notify(tx, {
       userId: order.buyer_id,
       type: 'order',
@@ -240,20 +240,18 @@ export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStat
 export async function cancelOrder(db: Db, user: UserRow, id: number, now = new Date()): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await getOrder(tx, user, id);
-    if (order.buyer_id !== user.id) throw forbidden('Only the buyer can cancel an order.');
+    if (order.buyer_id !== user.id) throw fail('order.buyer_only');
     if (!buyerCanCancel(order.status, new Date(order.created_at), now)) {
-      throw conflict(
-        order.status === 'pending' || order.status === 'confirmed'
-          ? 'An order can only be cancelled within 24 hours of ordering.'
-          : `An order that is ${order.status} can no longer be cancelled.`,
-      );
+      throw order.status === 'pending' || order.status === 'confirmed'
+        ? fail('order.cancel_window_passed')
+        : fail('order.not_cancellable', { status: order.status });
     }
     const cancelled = await tx
       .update(orders)
       .set({ status: 'cancelled', updated_at: now })
       .where(and(eq(orders.id, id), inArray(orders.status, ['pending', 'confirmed'])))
       .returning({ id: orders.id });
-    if (cancelled.length === 0) throw conflict('This order can no longer be cancelled.');
+    if (cancelled.length === 0) throw fail('order.no_longer_cancellable');
     for (const item of [...order.items].sort((a, b) => a.product_id - b.product_id)) {
       await returnStock(tx, item.product_id, item.quantity);
     }

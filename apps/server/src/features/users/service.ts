@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { canChooseRole, type ProfileUpdate } from '@tt/domain';
 import type { Db } from '../../db/client.ts';
-import { forbidden } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { users } from '../auth/tables.ts';
 import type { UserRow } from '../auth/service.ts';
 
 export async function updateProfile(db: Db, user: UserRow, update: ProfileUpdate): Promise<UserRow> {
   if (!canChooseRole(user.role, update.role)) {
-    throw forbidden(
-      `The role ${update.role} is granted by an administrator; choose one of the business roles.`,
-    );
+    throw fail('profile.role_not_allowed', { role: update.role });
   }
   const [updated] = await db
     .update(users)

@@ -11,7 +11,7 @@ import {
   type WarehouseOwnership,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { fail, field, invalidFields } from '../../platform/errors.ts';
 import { users } from '../auth/tables.ts';
 import type { UserRow } from '../auth/service.ts';
 import { products } from '../catalog/tables.ts';
@@ -68,17 +68,13 @@ export async function createWarehouse(
   await requireMember(db, coopId, user, { admins: false });
   const total = spaceHundredths(input.total_capacity_cubic_meters);
   if (total <= 0) {
-    throw badRequest('The capacity must be at least 0.01 m³.', {
-      total_capacity_cubic_meters: 'At least 0.01.',
-    });
+    throw invalidFields({ total_capacity_cubic_meters: field('validation.too_small', { minimum: 0.01 }) });
   }
   let costCents: number;
   try {
     costCents = randToCents(input.cost_per_cubic_meter_monthly);
   } catch {
-    throw badRequest('Invalid cost_per_cubic_meter_monthly: at most two decimals.', {
-      cost_per_cubic_meter_monthly: 'At most two decimals.',
-    });
+    throw invalidFields({ cost_per_cubic_meter_monthly: field('validation.decimals') });
   }
   const row = await db.transaction(async (tx) => {
     // Counted and written under the account's plan lock: parallel creates cannot pass the allowance.
@@ -169,17 +165,17 @@ export async function allocateSpace(
 ): Promise<WarehouseOwnership> {
   const space = spaceHundredths(input.allocated_space_cubic_meters);
   if (space <= 0) {
-    throw badRequest('Allocate at least 0.01 m³.', { allocated_space_cubic_meters: 'At least 0.01.' });
+    throw invalidFields({ allocated_space_cubic_meters: field('validation.too_small', { minimum: 0.01 }) });
   }
   const [warehouse] = await db
     .select()
     .from(virtualWarehouses)
     .where(eq(virtualWarehouses.id, input.warehouse_id));
-  if (!warehouse) throw notFound('No such warehouse.');
+  if (!warehouse) throw fail('warehouse.not_found');
   if (!(await membershipOf(db, warehouse.coop_id, user.id))) {
-    throw forbidden("Only members of this warehouse's cooperative can allocate space in it.");
+    throw fail('warehouse.members_only');
   }
-  if (!warehouse.is_active) throw conflict('This warehouse is not active.');
+  if (!warehouse.is_active) throw fail('warehouse.inactive');
   return db.transaction(async (tx) => {
     // The owned space is counted under the account's plan lock, in the transaction that takes the space.
     await enforcePlanLimit(tx, user.id, 'warehouse_space', m3(space));
@@ -199,7 +195,7 @@ export async function allocateSpace(
     if (!taken) {
       const [now] = await tx.select().from(virtualWarehouses).where(eq(virtualWarehouses.id, warehouse.id));
       const free = now ? m3(now.total_capacity_hundredths - now.allocated_capacity_hundredths) : 0;
-      throw conflict(`Only ${free} m³ is free in this warehouse.`);
+      throw fail('warehouse.space_taken', { free });
     }
     const [inserted] = await tx
       .insert(warehouseOwnerships)
