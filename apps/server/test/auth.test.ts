@@ -111,7 +111,7 @@ describe('sign-in and sessions', () => {
 
   it('answers 503 with a clear message when no OpenID Connect provider is configured', async () => {
     const redirect = await t.app.inject({ method: 'GET', url: '/api/oauth/google/redirect_url' });
-    const redirectError = expectError(redirect, 503, 'service_unavailable');
+    const redirectError = expectError(redirect, 503, 'auth.provider_not_configured');
     expect(redirectError.message).toMatch(/not set up/);
 
     const before = await count(t.db, 'sessions');
@@ -120,7 +120,7 @@ describe('sign-in and sessions', () => {
       url: '/api/sessions',
       payload: { code: 'abc', state: 'xyz' },
     });
-    const exchangeError = expectError(exchange, 503, 'service_unavailable');
+    const exchangeError = expectError(exchange, 503, 'auth.provider_not_configured');
     expect(exchangeError.message).toMatch(/not set up/);
     expect(await count(t.db, 'sessions')).toBe(before);
   });
@@ -154,7 +154,8 @@ describe('sign-in rate limit', () => {
       url: '/api/demo/login',
       payload: { role: 'retailer' },
     });
-    const error = expectError(limited, 429, 'rate_limited');
+    const error = expectError(limited, 429, 'auth.rate_limited');
+    expect(error.params).toEqual({ seconds: expect.any(Number) });
     expect(error.message).toMatch(/^Too many sign-in attempts\. Please wait \d+ seconds and try again\.$/);
     expect(await count(t.db, 'sessions')).toBe(before);
   });

@@ -93,10 +93,12 @@ describe('the cart', () => {
     const { id: userId, cookie } = await buyer();
     const id = await product({ name: 'Scarce Oil 2L', stock: 5 });
     const refused = await add(cookie, { product_id: id, quantity: 6 });
-    expect(expectError(refused, 409, 'conflict').message).toBe('Only 5 left of Scarce Oil 2L.');
+    const error = expectError(refused, 409, 'cart.not_enough_stock');
+    expect(error.message).toBe('Only 5 left of Scarce Oil 2L.');
+    expect(error.params).toEqual({ product: 'Scarce Oil 2L', left: 5 });
     expect(await cartRows(userId)).toBe(0);
     await add(cookie, { product_id: id, quantity: 4 });
-    expectError(await add(cookie, { product_id: id, quantity: 2 }), 409, 'conflict');
+    expectError(await add(cookie, { product_id: id, quantity: 2 }), 409, 'cart.not_enough_stock');
     expect(await quantityIn(userId, id)).toBe(4);
   });
 
@@ -104,8 +106,13 @@ describe('the cart', () => {
     const { id: userId, cookie } = await buyer();
     const inactive = await product({ active: false });
     for (const product_id of [999_999, inactive]) {
-      const error = expectError(await add(cookie, { product_id, quantity: 1 }), 400, 'bad_request');
+      const error = expectError(
+        await add(cookie, { product_id, quantity: 1 }),
+        400,
+        'cart.product_unavailable',
+      );
       expect(error.fields?.product_id).toBeTruthy();
+      expect(error.field_codes?.product_id).toEqual({ code: 'validation.product_unavailable' });
     }
     const ok = await product();
     for (const payload of [
@@ -135,9 +142,17 @@ describe('the cart', () => {
     const saved = await put(10);
     expect(saved.statusCode, saved.body).toBe(200);
     expect((saved.json() as CartLine[])[0]!.quantity).toBe(10);
-    for (const quantity of [2, 11, 0, -1, 'many']) {
-      const error = expectError(await put(quantity), 400, 'bad_request');
+    const refusals: [unknown, string, unknown][] = [
+      [2, 'cart.below_minimum', { code: 'validation.too_small', params: { minimum: 3 } }],
+      [11, 'cart.above_stock', { code: 'validation.too_big', params: { maximum: 10 } }],
+      [0, 'bad_request', { code: 'validation.too_small', params: { minimum: 1 } }],
+      [-1, 'bad_request', { code: 'validation.too_small', params: { minimum: 1 } }],
+      ['many', 'bad_request', { code: 'validation.number' }],
+    ];
+    for (const [quantity, code, field] of refusals) {
+      const error = expectError(await put(quantity), 400, code);
       expect(error.fields?.quantity, String(quantity)).toBeTruthy();
+      expect(error.field_codes?.quantity, String(quantity)).toEqual(field);
       expect(await quantityIn(userId, id)).toBe(10);
     }
     expect((await put(3)).statusCode).toBe(200);
@@ -155,13 +170,13 @@ describe('the cart', () => {
       headers: { cookie: other.cookie },
       payload: { quantity: 5 },
     });
-    expectError(put, 404, 'not_found');
+    expectError(put, 404, 'cart.line_not_found');
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/cart/${line!.id}`,
       headers: { cookie: other.cookie },
     });
-    expectError(del, 404, 'not_found');
+    expectError(del, 404, 'cart.line_not_found');
     expect(await quantityIn(owner.id, id)).toBe(2);
   });
 
@@ -183,7 +198,7 @@ describe('the cart', () => {
     expectError(
       await t.app.inject({ method: 'DELETE', url: `/api/cart/${line.id}`, headers: { cookie } }),
       404,
-      'not_found',
+      'cart.line_not_found',
     );
   });
 
@@ -191,7 +206,7 @@ describe('the cart', () => {
     const id = await product();
     for (const role of ['supplier', 'distributor', 'admin'] as const) {
       const userId = await t.demoUserId(role);
-      expectError(await add(await t.login(role), { product_id: id, quantity: 1 }), 403, 'forbidden');
+      expectError(await add(await t.login(role), { product_id: id, quantity: 1 }), 403, 'cart.buyers_only');
       expect(await cartRows(userId)).toBe(0);
     }
   });

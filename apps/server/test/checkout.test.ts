@@ -205,7 +205,7 @@ describe('checkout: POST /api/orders', () => {
       const response = await post(cookie, { ...honest, ...tampered });
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json()).toEqual({
-        error: { code: 'conflict', message: expect.stringMatching(/\S/) },
+        error: { code: 'checkout.prices_changed', message: expect.stringMatching(/\S/) },
         totals: { subtotal: 100, tax_amount: 15, delivery_fee: 39.99, total_amount: 154.99 },
       });
     }
@@ -245,7 +245,7 @@ describe('checkout: POST /api/orders', () => {
 
     // The same key for a different purchase is refused.
     const other = payload([{ ...items[0]!, quantity: 1 }], STANDARD);
-    expectError(await post(cookie, other, key), 409, 'conflict');
+    expectError(await post(cookie, other, key), 409, 'checkout.idempotency_key_reused');
     expect(await count(t.db, 'orders', sql`buyer_id = ${buyerId}`)).toBe(2);
   });
 
@@ -261,9 +261,13 @@ describe('checkout: POST /api/orders', () => {
           key,
         ),
         400,
-        'bad_request',
+        'checkout.idempotency_key_required',
       );
-      expect(error.fields?.['Idempotency-Key']).toBeTruthy();
+      expect(error.params).toEqual({ header: 'Idempotency-Key' });
+      expect(error.field_codes?.['Idempotency-Key']).toEqual({
+        code: 'validation.length_between',
+        params: { minimum: 8, maximum: 200 },
+      });
     }
     expect(await written()).toEqual(before);
   });
@@ -279,8 +283,9 @@ describe('checkout: POST /api/orders', () => {
         [good, { product_id: missing, quantity: 1, unit_cents: 1000, seller: supplierId }],
         STANDARD,
       );
-      const error = expectError(await post(cookie, body), 400, 'bad_request');
+      const error = expectError(await post(cookie, body), 400, 'checkout.product_unavailable');
       expect(error.fields?.['items.1.product_id']).toBeTruthy();
+      expect(error.field_codes?.['items.1.product_id']).toEqual({ code: 'validation.product_unavailable' });
     }
     const valid = payload([good], STANDARD);
     for (const malformed of [
@@ -298,7 +303,12 @@ describe('checkout: POST /api/orders', () => {
       [{ product_id: moq, quantity: 2, unit_cents: 1000, seller: supplierId }],
       STANDARD,
     );
-    expect(expectError(await post(cookie, belowMoq), 400).fields?.['items.0.quantity']).toBeTruthy();
+    const short = expectError(await post(cookie, belowMoq), 400, 'checkout.below_minimum');
+    expect(short.params).toEqual({ product: expect.any(String), minimum: 12 });
+    expect(short.field_codes?.['items.0.quantity']).toEqual({
+      code: 'validation.too_small',
+      params: { minimum: 12 },
+    });
     expect(await written()).toEqual(before);
     expect(await stockOf(t.db, ok)).toBe(20);
   });
@@ -315,9 +325,9 @@ describe('checkout: POST /api/orders', () => {
       ],
       STANDARD,
     );
-    expect(expectError(await post(cookie, body), 409, 'conflict').message).toBe(
-      'Only 3 left of Scarce Rice 10kg.',
-    );
+    const error = expectError(await post(cookie, body), 409, 'checkout.not_enough_stock');
+    expect(error.message).toBe('Only 3 left of Scarce Rice 10kg.');
+    expect(error.params).toEqual({ product: 'Scarce Rice 10kg', left: 3 });
     expect(await written()).toEqual(before);
     expect([await stockOf(t.db, plenty), await stockOf(t.db, scarce)]).toEqual([50, 3]);
   });
@@ -329,7 +339,7 @@ describe('checkout: POST /api/orders', () => {
     expect((await post(cookie, body)).statusCode).toBe(201);
     const before = await written();
     const other = await buyer();
-    const error = expectError(await post(other.cookie, body), 409, 'conflict');
+    const error = expectError(await post(other.cookie, body), 409, 'checkout.order_number_taken');
     expect(error.message).toMatch(/order number/);
     expect(await written()).toEqual(before);
     expect(await stockOf(t.db, p)).toBe(9);
@@ -340,7 +350,7 @@ describe('checkout: POST /api/orders', () => {
     const before = await written();
     for (const role of ['supplier', 'distributor', 'admin'] as const) {
       const body = payload([{ product_id: p, quantity: 1, unit_cents: 1000, seller: supplierId }], STANDARD);
-      expectError(await post(await t.login(role), body), 403, 'forbidden');
+      expectError(await post(await t.login(role), body), 403, 'cart.buyers_only');
     }
     expect(await written()).toEqual(before);
   });
@@ -354,7 +364,9 @@ describe('checkout: POST /api/orders', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     for (const refused of responses.filter((r) => r.statusCode === 409)) {
-      expect(expectError(refused, 409, 'conflict').message).toMatch(/out of stock|Only \d+ left/);
+      const error = expectError(refused, 409);
+      expect(['checkout.out_of_stock', 'checkout.not_enough_stock']).toContain(error.code);
+      expect(error.message).toMatch(/out of stock|Only \d+ left/);
     }
     expect(await stockOf(t.db, last)).toBe(0);
     expect(await count(t.db, 'order_items', sql`product_id = ${last}`)).toBe(10);

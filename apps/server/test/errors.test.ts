@@ -39,7 +39,7 @@ describe('errors', () => {
       headers: { cookie, 'content-type': 'application/json' },
       payload: '{"name": "Thandi",',
     });
-    expectError(response, 400, 'bad_request');
+    expectError(response, 400, 'request.malformed_body');
   });
 
   it('answers a JSON body over the limit with 413', async () => {

@@ -130,7 +130,7 @@ describe('sign-in with OpenID Connect against a real provider', () => {
       url: '/api/sessions',
       payload: Object.fromEntries(callback.searchParams),
     });
-    const error = expectError(response, 400, 'bad_request');
+    const error = expectError(response, 400, 'auth.sign_in_expired');
     expect(error.message).toMatch(FAILED);
     expect(error.message.startsWith(exchangeFailedMessage(400))).toBe(true);
     expect(await count(t.db, 'sessions')).toBe(before);
@@ -146,7 +146,7 @@ describe('sign-in with OpenID Connect against a real provider', () => {
       payload: Object.fromEntries(callback.searchParams),
       headers: { cookie: tampered },
     });
-    expect(expectError(response, 400, 'bad_request').message).toMatch(FAILED);
+    expect(expectError(response, 400, 'auth.sign_in_expired').message).toMatch(FAILED);
   });
 
   it('refuses a wrong code (400) and creates no session or user', async () => {
@@ -160,7 +160,7 @@ describe('sign-in with OpenID Connect against a real provider', () => {
       payload: { code: 'not-a-code-the-provider-issued', state, iss: provider.issuer },
       headers: { cookie: oidcCookie },
     });
-    const error = expectError(response, 400, 'bad_request');
+    const error = expectError(response, 400, 'auth.sign_in_rejected');
     expect(error.message).toMatch(FAILED);
     expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     expect(await count(t.db, 'sessions')).toBe(sessionsBefore);

@@ -121,18 +121,23 @@ describe('orders', () => {
     ]);
     expect((await inject('GET', `/api/orders/${order.id}`, await t.login('supplier'))).statusCode).toBe(200);
     expect((await inject('GET', `/api/orders/${order.id}`, await t.login('admin'))).statusCode).toBe(200);
-    expectError(await inject('GET', `/api/orders/${order.id}`, await t.login('retailer')), 404, 'not_found');
+    expectError(
+      await inject('GET', `/api/orders/${order.id}`, await t.login('retailer')),
+      404,
+      'order.not_found',
+    );
     expectError(
       await inject('GET', `/api/orders/${order.id}`, await t.login('distributor')),
       404,
-      'not_found',
+      'order.not_found',
     );
   });
 
   it('lets the seller move an order one step at a time, telling the buyer each time', async () => {
     const { buyerId, order } = await placeOrder();
     const supplier = await t.login('supplier');
-    expectError(await move(order.id, 'shipped', supplier), 409, 'conflict');
+    const skipped = expectError(await move(order.id, 'shipped', supplier), 409, 'order.invalid_transition');
+    expect(skipped.params).toEqual({ from: 'pending', to: 'shipped' });
     expect(await statusOf(order.id)).toBe('pending');
     for (const status of ['confirmed', 'processing', 'shipped', 'delivered'] as const) {
       const response = await move(order.id, status, supplier);
@@ -144,7 +149,7 @@ describe('orders', () => {
         params: { number: order.order_number, status },
       });
     }
-    const error = expectError(await move(order.id, 'cancelled', supplier), 409, 'conflict');
+    const error = expectError(await move(order.id, 'cancelled', supplier), 409, 'order.invalid_transition');
     expect(error.message).toBe('An order cannot move from delivered to cancelled.');
     expect(await statusOf(order.id)).toBe('delivered');
     expect(await count(t.db, 'notifications', sql`user_id = ${buyerId}`)).toBe(4);
@@ -152,8 +157,8 @@ describe('orders', () => {
 
   it('refuses the buyer (403) and another seller (404) a status change; an admin may', async () => {
     const { cookie, order } = await placeOrder();
-    expectError(await move(order.id, 'confirmed', cookie), 403, 'forbidden');
-    expectError(await move(order.id, 'confirmed', await t.login('distributor')), 404, 'not_found');
+    expectError(await move(order.id, 'confirmed', cookie), 403, 'order.seller_only');
+    expectError(await move(order.id, 'confirmed', await t.login('distributor')), 404, 'order.not_found');
     expect(await statusOf(order.id)).toBe('pending');
     expectError(
       await inject('POST', `/api/orders/${order.id}/status`, await t.login('supplier'), { status: 'lost' }),
@@ -180,7 +185,12 @@ describe('orders', () => {
       params: { number: order.order_number },
     });
     // Cancelling twice returns nothing twice.
-    expectError(await inject('POST', `/api/orders/${order.id}/cancel`, cookie), 409, 'conflict');
+    const twice = expectError(
+      await inject('POST', `/api/orders/${order.id}/cancel`, cookie),
+      409,
+      'order.not_cancellable',
+    );
+    expect(twice.params).toEqual({ status: 'cancelled' });
     expect(await stockOf(t.db, productId)).toBe(20);
   });
 
@@ -189,7 +199,11 @@ describe('orders', () => {
     await t.db.execute(
       sql`update orders set created_at = now() - interval '25 hours' where id = ${late.order.id}`,
     );
-    expectError(await inject('POST', `/api/orders/${late.order.id}/cancel`, late.cookie), 409, 'conflict');
+    expectError(
+      await inject('POST', `/api/orders/${late.order.id}/cancel`, late.cookie),
+      409,
+      'order.cancel_window_passed',
+    );
     expect(await statusOf(late.order.id)).toBe('pending');
     expect(await stockOf(t.db, late.productId)).toBe(18);
 
@@ -197,11 +211,19 @@ describe('orders', () => {
     const supplier = await t.login('supplier');
     await move(processing.order.id, 'confirmed', supplier);
     await move(processing.order.id, 'processing', supplier);
-    expectError(await inject('POST', `/api/orders/${processing.order.id}/cancel`, processing.cookie), 409);
+    expectError(
+      await inject('POST', `/api/orders/${processing.order.id}/cancel`, processing.cookie),
+      409,
+      'order.not_cancellable',
+    );
     expect(await statusOf(processing.order.id)).toBe('processing');
 
     const fresh = await placeOrder(2);
-    expectError(await inject('POST', `/api/orders/${fresh.order.id}/cancel`, supplier), 403, 'forbidden');
+    expectError(
+      await inject('POST', `/api/orders/${fresh.order.id}/cancel`, supplier),
+      403,
+      'order.buyer_only',
+    );
     expectError(await inject('POST', `/api/orders/${fresh.order.id}/cancel`, await t.login('admin')), 403);
     expectError(await inject('POST', `/api/orders/${fresh.order.id}/cancel`, await t.login('retailer')), 404);
     expect(await statusOf(fresh.order.id)).toBe('pending');

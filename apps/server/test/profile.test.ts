@@ -70,7 +70,12 @@ describe('PUT /api/users/profile', () => {
     'answers 403 when a retailer asks for the role %s and writes nothing',
     async (role) => {
       const before = await userRow('retailer');
-      expectError(await put(retailer, { ...fullProfile, role }), 403, 'forbidden');
+      const error = expectError(
+        await put(retailer, { ...fullProfile, role }),
+        403,
+        'profile.role_not_allowed',
+      );
+      expect(error.params).toEqual({ role });
       expect(await userRow('retailer')).toEqual(before);
     },
   );

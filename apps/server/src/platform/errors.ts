@@ -150,6 +150,7 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
+const TYPE_CODES = new Set(['validation.number', 'validation.whole_number', 'validation.invalid_type']);
 const num = (value: unknown) => (typeof value === 'bigint' ? Number(value) : (value as number));
 
 /**
@@ -159,7 +160,10 @@ const num = (value: unknown) => (typeof value === 'bigint' ? Number(value) : (va
 export function fieldRefusalOf(issue: ValidationIssue): FieldRefusal {
   const message = issue.message ?? '';
   const p = issue.params ?? {};
-  if (message.startsWith('validation.') && isErrorCode(message)) {
+  // zod hands a schema-level message (z.number({ message: 'validation.number' })) to its bounds' issues
+  // too, so a type code counts only for a type issue.
+  const typeCode = TYPE_CODES.has(message) && issue.keyword !== 'invalid_type';
+  if (message.startsWith('validation.') && isErrorCode(message) && !typeCode) {
     const code = message as FieldErrorCode;
     const wanted = Object.keys(ERRORS[code].params);
     if (wanted.length === 0) return { code };

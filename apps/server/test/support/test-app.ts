@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { inject, expect } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { DemoRole } from '@tt/domain';
+import { ERRORS, isErrorCode, paramsMatch, type ApiErrorBody, type DemoRole } from '@tt/domain';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Db, DatabaseKind } from '../../src/db/client.ts';
@@ -89,15 +89,40 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 export function expectError(response: LightMyRequestResponse, status: number, code?: string) {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.json() as {
-    error: { code: string; message: string; fields?: Record<string, string> };
-  };
+  const body = response.json() as ApiErrorBody;
   expect(body).toEqual({
     error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
   });
   expect(body.error.message.length).toBeGreaterThan(0);
   if (code) expect(body.error.code).toBe(code);
+  expectCatalogued(status, body.error);
   return body.error;
+}
+
+/**
+ * Every refusal a test sees is checked against the domain's catalogue: a known code, sent with its
+ * status, with exactly the params the catalogue names (so a throw site cannot drift from what the web
+ * translates), and each field's code a catalogued `validation.*` code with its params.
+ */
+export function expectCatalogued(status: number, error: ApiErrorBody['error']) {
+  expect(isErrorCode(error.code), `${error.code} is in the catalogue`).toBe(true);
+  if (!isErrorCode(error.code)) return;
+  // The generic codes also answer statuses Fastify chooses (a 400 for a bad body, say).
+  if (!['bad_request', 'not_found'].includes(error.code)) expect(status).toBe(ERRORS[error.code].status);
+  expect(
+    paramsMatch(error.code, error.params ?? {}),
+    `${error.code} params ${JSON.stringify(error.params)}`,
+  ).toBe(true);
+  for (const [name, refusal] of Object.entries(error.field_codes ?? {})) {
+    expect(refusal.code, `${name}'s code`).toMatch(/^validation\./);
+    expect(isErrorCode(refusal.code), `${refusal.code} is in the catalogue`).toBe(true);
+    if (isErrorCode(refusal.code)) {
+      expect(paramsMatch(refusal.code, refusal.params ?? {}), `${name}: ${JSON.stringify(refusal)}`).toBe(
+        true,
+      );
+    }
+    expect(error.fields?.[name], `${name} has its English text too`).toBeTruthy();
+  }
 }
 
 export async function count(db: Db, table: string, where = sql`true`): Promise<number> {
