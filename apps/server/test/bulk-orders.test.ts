@@ -81,23 +81,25 @@ describe('bulk orders', () => {
     expect(priced).toMatchObject({ unit_price: 100, final_unit_price: 87.5, bulk_discount_percentage: 12.5 });
 
     const before = await count(t.db, 'bulk_orders');
-    expectError(await post('/api/bulk-orders', order(), retailer), 403, 'forbidden');
-    expectError(await post('/api/bulk-orders', order({ coop_id: 999999 })), 404);
-    expectError(
+    expectError(await post('/api/bulk-orders', order(), retailer), 403, 'bulk_order.coordinator_only');
+    expectError(await post('/api/bulk-orders', order({ coop_id: 999999 })), 404, 'coop.not_found');
+    const unknown = expectError(
       await post('/api/bulk-orders', order({ product_id: 99999999 }), coordinator),
       400,
-      'bad_request',
+      'bulk_order.product_unavailable',
     );
+    expect(unknown.field_codes).toEqual({ product_id: { code: 'validation.product_unavailable' } });
     expectError(
       await post('/api/bulk-orders', order({ target_quantity: 2 }), coordinator),
       400,
       'bad_request',
     );
-    expectError(
+    const past = expectError(
       await post('/api/bulk-orders', order({ end_date: inDays(-1) }), coordinator),
       400,
       'bad_request',
     );
+    expect(past.field_codes).toEqual({ end_date: { code: 'validation.future_date' } });
     expectError(
       await post('/api/bulk-orders', order({ unit_price: 1.005 }), coordinator),
       400,
@@ -128,13 +130,26 @@ describe('bulk orders', () => {
     const created = await createOrder();
     const stranger = await outsider(t);
     const before = await count(t.db, 'bulk_order_participations');
-    expectError(await post('/api/bulk-orders/participate', { bulk_order_id: created.id, quantity: 4 }), 400);
+    const short = expectError(
+      await post('/api/bulk-orders/participate', { bulk_order_id: created.id, quantity: 4 }),
+      400,
+      'bulk_order.below_minimum',
+    );
+    expect(short.params).toEqual({ minimum: created.minimum_quantity });
+    expect(short.field_codes).toEqual({
+      quantity: { code: 'validation.too_small', params: { minimum: created.minimum_quantity } },
+    });
     expectError(await post('/api/bulk-orders/participate', { bulk_order_id: created.id, quantity: 0 }), 400);
     expectError(
       await post('/api/bulk-orders/participate', { bulk_order_id: created.id, quantity: 5 }, stranger.cookie),
       403,
+      'bulk_order.members_only',
     );
-    expectError(await post('/api/bulk-orders/participate', { bulk_order_id: 999999, quantity: 5 }), 404);
+    expectError(
+      await post('/api/bulk-orders/participate', { bulk_order_id: 999999, quantity: 5 }),
+      404,
+      'bulk_order.not_found',
+    );
     expect(await count(t.db, 'bulk_order_participations')).toBe(before);
     const [stored] = await t.db.select().from(bulkOrders).where(eq(bulkOrders.id, created.id));
     expect(stored!.current_quantity).toBe(0);
@@ -146,17 +161,26 @@ describe('bulk orders', () => {
       .update(bulkOrders)
       .set({ end_date: new Date(Date.now() - 1000) })
       .where(eq(bulkOrders.id, expired.id));
-    expectError(await post('/api/bulk-orders/participate', { bulk_order_id: expired.id, quantity: 5 }), 409);
+    expectError(
+      await post('/api/bulk-orders/participate', { bulk_order_id: expired.id, quantity: 5 }),
+      409,
+      'bulk_order.closed',
+    );
     const cancelled = await createOrder();
     await t.db.update(bulkOrders).set({ status: 'cancelled' }).where(eq(bulkOrders.id, cancelled.id));
     expectError(
       await post('/api/bulk-orders/participate', { bulk_order_id: cancelled.id, quantity: 5 }),
       409,
+      'bulk_order.closed',
     );
     const small = await createOrder({ minimum_quantity: 5, target_quantity: 5 });
     const first = await post('/api/bulk-orders/participate', { bulk_order_id: small.id, quantity: 5 });
     expect((first.json() as { bulk_order: BulkOrder }).bulk_order.status).toBe('target_reached');
-    expectError(await post('/api/bulk-orders/participate', { bulk_order_id: small.id, quantity: 5 }), 409);
+    expectError(
+      await post('/api/bulk-orders/participate', { bulk_order_id: small.id, quantity: 5 }),
+      409,
+      'bulk_order.closed',
+    );
     expect(
       await count(
         t.db,
@@ -178,7 +202,7 @@ describe('bulk orders', () => {
     const refused = responses.filter((r) => r.statusCode !== 201);
     // 25 x 4 reaches the target of 100; later joins find the order no longer active.
     expect(accepted.length).toBe(25);
-    for (const r of refused) expectError(r, 409, 'conflict');
+    for (const r of refused) expectError(r, 409, 'bulk_order.closed');
     const flips = accepted.filter(
       (r) => (r.json() as { bulk_order: BulkOrder }).bulk_order.status === 'target_reached',
     );

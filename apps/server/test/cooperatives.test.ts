@@ -52,7 +52,7 @@ describe('cooperatives', () => {
     const response = await get(`/api/cooperatives/${coops.soweto}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: coops.soweto, name: 'Soweto Spaza Buying Group' });
-    expectError(await get('/api/cooperatives/999999'), 404, 'not_found');
+    expectError(await get('/api/cooperatives/999999'), 404, 'coop.not_found');
   });
 
   it("lists the caller's memberships", async () => {
@@ -88,7 +88,7 @@ describe('cooperatives', () => {
     expect(mine.map((m) => m.coop_id)).toEqual([coops.khayelitsha]);
 
     const again = await post('/api/cooperatives/join', { coop_id: coops.khayelitsha }, user.cookie);
-    expectError(again, 409, 'conflict');
+    expectError(again, 409, 'coop.already_member');
     expect(
       ((await get(`/api/cooperatives/${coops.khayelitsha}`)).json() as Cooperative).current_members,
     ).toBe(before + 1);
@@ -100,9 +100,13 @@ describe('cooperatives', () => {
     expectError(
       await post('/api/cooperatives/join', { coop_id: coops.seshego }, user.cookie),
       409,
-      'conflict',
+      'coop.not_accepting_members',
     );
-    expectError(await post('/api/cooperatives/join', { coop_id: 999999 }, user.cookie), 404, 'not_found');
+    expectError(
+      await post('/api/cooperatives/join', { coop_id: 999999 }, user.cookie),
+      404,
+      'coop.not_found',
+    );
     expectError(await post('/api/cooperatives/join', { coop_id: 'x' }, user.cookie), 400, 'bad_request');
     expect(await count(t.db, 'cooperative_memberships')).toBe(before);
   });
@@ -171,7 +175,9 @@ describe('cooperatives', () => {
       { name: 'Alexandra Hawkers Circle', area: 'Alexandra', province: 'Gauteng' },
       other.cookie,
     );
-    expectError(clash, 409, 'conflict');
+    const taken = expectError(clash, 409, 'coop.name_taken');
+    // The form shows it under the name.
+    expect(taken.field_codes).toEqual({ name: { code: 'validation.name_taken' } });
     // ... and a founding member can join it.
     const joined = await post('/api/cooperatives/join', { coop_id: body.cooperative.id }, other.cookie);
     expect(joined.statusCode).toBe(201);
@@ -192,6 +198,10 @@ describe('cooperatives', () => {
     );
     const error = expectError(response, 400, 'bad_request');
     expect(Object.keys(error.fields ?? {})).toEqual(expect.arrayContaining(['name', 'area']));
+    expect(error.field_codes).toMatchObject({
+      name: { code: 'validation.required' },
+      area: { code: 'validation.required' },
+    });
     expect(await count(t.db, 'cooperatives')).toBe(coopsBefore);
     expect(await count(t.db, 'cooperative_memberships')).toBe(membersBefore);
   });

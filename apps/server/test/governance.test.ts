@@ -56,13 +56,17 @@ describe('cooperative governance', () => {
     it('refuses non-members (403) on every governance call, answers admins, 404s unknown co-ops', async () => {
       const stranger = await outsider(t);
       for (const path of ['votes', 'meetings', 'financial-transactions']) {
-        expectError(await get(`${base}/${path}`, stranger.cookie), 403, 'forbidden');
+        expectError(await get(`${base}/${path}`, stranger.cookie), 403, 'coop.not_member');
         expect((await get(`${base}/${path}`, admin)).statusCode).toBe(200);
-        expectError(await get(`/api/cooperatives/999999/${path}`), 404, 'not_found');
+        expectError(await get(`/api/cooperatives/999999/${path}`), 404, 'coop.not_found');
       }
       const before = await count(t.db, 'votes');
-      expectError(await post(`${base}/votes`, { title: 'Sneaky' }, stranger.cookie), 403, 'forbidden');
-      expectError(await post(`${base}/meetings`, { title: 'Sneaky' }, stranger.cookie), 403, 'forbidden');
+      expectError(await post(`${base}/votes`, { title: 'Sneaky' }, stranger.cookie), 403, 'coop.not_member');
+      expectError(
+        await post(`${base}/meetings`, { title: 'Sneaky' }, stranger.cookie),
+        403,
+        'coop.not_member',
+      );
       expectError(
         await post(
           `${base}/financial-transactions`,
@@ -70,7 +74,7 @@ describe('cooperative governance', () => {
           stranger.cookie,
         ),
         403,
-        'forbidden',
+        'coop.not_member',
       );
       expect(await count(t.db, 'votes')).toBe(before);
     });
@@ -137,7 +141,11 @@ describe('cooperative governance', () => {
         eligible,
         turnout_percent: Math.round((1 / eligible) * 1000) / 10,
       } satisfies VoteTally);
-      expectError(await post(`${base}/votes/${vote.id}/ballots`, { choice: 'against' }), 409, 'conflict');
+      expectError(
+        await post(`${base}/votes/${vote.id}/ballots`, { choice: 'against' }),
+        409,
+        'vote.already_voted',
+      );
       expect(await count(t.db, 'ballots', sql`vote_id = ${vote.id}`)).toBe(1);
       expectError(await post(`${base}/votes/${vote.id}/ballots`, { choice: 'maybe' }, coordinator), 400);
       expect(await count(t.db, 'ballots', sql`vote_id = ${vote.id}`)).toBe(1);
@@ -155,11 +163,11 @@ describe('cooperative governance', () => {
 
     it('refuses ballots before the start (409) and on unknown votes (404)', async () => {
       const later = await createVote(retailer, { start_date: inDays(1), end_date: inDays(2) });
-      expectError(await post(`${base}/votes/${later.id}/ballots`, { choice: 'for' }), 409, 'conflict');
-      expectError(await post(`${base}/votes/999999/ballots`, { choice: 'for' }), 404, 'not_found');
+      expectError(await post(`${base}/votes/${later.id}/ballots`, { choice: 'for' }), 409, 'vote.not_open');
+      expectError(await post(`${base}/votes/999999/ballots`, { choice: 'for' }), 404, 'vote.not_found');
       // A vote of another cooperative is not found under this one.
       const umlazi = (await get(`/api/cooperatives/${coops.umlazi}/votes`)).json() as Vote[];
-      expectError(await get(`${base}/votes/${umlazi[0]!.id}/results`), 404, 'not_found');
+      expectError(await get(`${base}/votes/${umlazi[0]!.id}/results`), 404, 'vote.not_found');
     });
 
     it('closes: only the creator or a coordinator (403), outcome fixed, then no ballots (409)', async () => {
@@ -172,15 +180,23 @@ describe('cooperative governance', () => {
       expect(
         (await post(`${base}/votes/${vote.id}/ballots`, { choice: 'against' }, against1.cookie)).statusCode,
       ).toBe(201);
-      expectError(await post(`${base}/votes/${vote.id}/close`, undefined, member.cookie), 403, 'forbidden');
+      expectError(
+        await post(`${base}/votes/${vote.id}/close`, undefined, member.cookie),
+        403,
+        'vote.close_not_allowed',
+      );
       const closed = await post(`${base}/votes/${vote.id}/close`, undefined, coordinator);
       expect(closed.statusCode, closed.body).toBe(200);
       const body = voteResultsSchema.parse(closed.json());
       // 1 for, 1 against: no majority.
       expect(body.vote).toMatchObject({ status: 'completed', outcome: 'not_carried' });
       expect(body.tally).toMatchObject({ for: 1, against: 1, cast: 2 });
-      expectError(await post(`${base}/votes/${vote.id}/ballots`, { choice: 'for' }), 409, 'conflict');
-      expectError(await post(`${base}/votes/${vote.id}/close`, undefined, coordinator), 409, 'conflict');
+      expectError(await post(`${base}/votes/${vote.id}/ballots`, { choice: 'for' }), 409, 'vote.closed');
+      expectError(
+        await post(`${base}/votes/${vote.id}/close`, undefined, coordinator),
+        409,
+        'vote.already_closed',
+      );
       const results = voteResultsSchema.parse((await get(`${base}/votes/${vote.id}/results`)).json());
       expect(results.tally.cast).toBe(2);
       expect(results.vote.outcome).toBe('not_carried');
@@ -202,7 +218,7 @@ describe('cooperative governance', () => {
         .update(votes)
         .set({ start_date: new Date(Date.now() - 2 * DAY), end_date: new Date(Date.now() - 1000) })
         .where(eq(votes.id, vote.id));
-      expectError(await post(`${base}/votes/${vote.id}/ballots`, { choice: 'against' }), 409, 'conflict');
+      expectError(await post(`${base}/votes/${vote.id}/ballots`, { choice: 'against' }), 409, 'vote.closed');
       const [stored] = await t.db.select().from(votes).where(eq(votes.id, vote.id));
       expect(stored).toMatchObject({ status: 'completed', outcome: 'carried' });
       const listed = ((await get(`${base}/votes`)).json() as Vote[]).find((v) => v.id === vote.id)!;
@@ -248,7 +264,7 @@ describe('cooperative governance', () => {
       const joined = await post(`${base}/meetings/${meeting.id}/attendance`);
       expect(joined.statusCode, joined.body).toBe(201);
       expect(joined.json()).toMatchObject({ attendees_count: 1, attending: true });
-      expectError(await post(`${base}/meetings/${meeting.id}/attendance`), 409, 'conflict');
+      expectError(await post(`${base}/meetings/${meeting.id}/attendance`), 409, 'meeting.already_joined');
       const other = await newMember(t, coops.soweto);
       const second = await post(`${base}/meetings/${meeting.id}/attendance`, undefined, other.cookie);
       expect(second.json()).toMatchObject({ attendees_count: 2, attending: true });
@@ -263,10 +279,10 @@ describe('cooperative governance', () => {
       const past = (
         await post(`${base}/meetings`, { title: 'Old', meeting_date: inDays(-1) })
       ).json() as Meeting;
-      expectError(await post(`${base}/meetings/${past.id}/attendance`), 409, 'conflict');
+      expectError(await post(`${base}/meetings/${past.id}/attendance`), 409, 'meeting.not_upcoming');
       const undated = (await post(`${base}/meetings`, { title: 'Sometime' })).json() as Meeting;
-      expectError(await post(`${base}/meetings/${undated.id}/attendance`), 409, 'conflict');
-      expectError(await post(`${base}/meetings/999999/attendance`), 404, 'not_found');
+      expectError(await post(`${base}/meetings/${undated.id}/attendance`), 409, 'meeting.not_upcoming');
+      expectError(await post(`${base}/meetings/999999/attendance`), 404, 'meeting.not_found');
       const before = await count(t.db, 'meetings');
       expectError(await post(`${base}/meetings`, { title: '' }), 400, 'bad_request');
       expectError(await post(`${base}/meetings`, { title: 'x', meeting_date: 'soon' }), 400, 'bad_request');
@@ -340,8 +356,8 @@ describe('cooperative governance', () => {
         })
       ).json() as FinancialTransaction;
       const url = `${base}/financial-transactions/${created.id}/review`;
-      expectError(await post(url, { decision: 'approved' }), 403, 'forbidden');
-      expectError(await post(url, { decision: 'approved' }, admin), 403, 'forbidden');
+      expectError(await post(url, { decision: 'approved' }), 403, 'transaction.review_not_allowed');
+      expectError(await post(url, { decision: 'approved' }, admin), 403, 'transaction.review_not_allowed');
       expectError(await post(url, { decision: 'maybe' }, coordinator), 400, 'bad_request');
       const reviewed = await post(url, { decision: 'approved', note: 'Invoice checked' }, coordinator);
       expect(reviewed.statusCode, reviewed.body).toBe(200);
@@ -351,7 +367,11 @@ describe('cooperative governance', () => {
         review_note: 'Invoice checked',
         amount: -999.99,
       });
-      expectError(await post(url, { decision: 'rejected' }, coordinator), 409, 'conflict');
+      expectError(
+        await post(url, { decision: 'rejected' }, coordinator),
+        409,
+        'transaction.already_reviewed',
+      );
       const listed = ((await get(`${base}/financial-transactions`)).json() as FinancialTransaction[]).find(
         (tx) => tx.id === created.id,
       )!;
@@ -359,6 +379,7 @@ describe('cooperative governance', () => {
       expectError(
         await post(`${base}/financial-transactions/999999/review`, { decision: 'approved' }, coordinator),
         404,
+        'transaction.not_found',
       );
 
       // A correction is a new transaction pointing at the approved one, undoing it exactly: the same
@@ -385,7 +406,7 @@ describe('cooperative governance', () => {
           reverses_id: created.id,
         }),
         409,
-        'conflict',
+        'transaction.already_reversed',
       );
       // Only an approved transaction of this co-op can be reversed.
       const pending = correction.json() as FinancialTransaction;
@@ -397,13 +418,14 @@ describe('cooperative governance', () => {
           reverses_id: pending.id,
         }),
         409,
+        'transaction.reverse_not_approved',
       );
       const umlaziTx = (
         (
           await get(`/api/cooperatives/${coops.umlazi}/financial-transactions`)
         ).json() as FinancialTransaction[]
       )[0]!;
-      expectError(
+      const foreign = expectError(
         await post(`${base}/financial-transactions`, {
           transaction_type: 'share_payment',
           amount: 1,
@@ -411,7 +433,9 @@ describe('cooperative governance', () => {
           reverses_id: umlaziTx.id,
         }),
         400,
+        'transaction.reverse_unknown',
       );
+      expect(foreign.field_codes).toEqual({ reverses_id: { code: 'validation.not_in_coop' } });
     });
   });
 });

@@ -114,13 +114,13 @@ describe('notifications', () => {
       url: `/api/notifications/${theirs!.id}/read`,
       headers: { cookie: supplier },
     });
-    expectError(read, 404, 'not_found');
+    expectError(read, 404, 'notification.not_found');
     const remove = await t.app.inject({
       method: 'DELETE',
       url: `/api/notifications/${theirs!.id}`,
       headers: { cookie: supplier },
     });
-    expectError(remove, 404, 'not_found');
+    expectError(remove, 404, 'notification.not_found');
     const [row] = await t.db.select().from(notifications).where(eq(notifications.id, theirs!.id));
     expect(row).toEqual(theirs);
   });
@@ -171,7 +171,7 @@ describe('notifications', () => {
       url: `/api/notifications/${newest!.id}`,
       headers: { cookie: retailer },
     });
-    expectError(again, 404, 'not_found');
+    expectError(again, 404, 'notification.not_found');
   });
 
   it('simulates a notification for a demo user (201)', async () => {
@@ -198,7 +198,7 @@ describe('notifications', () => {
       url: '/api/notifications/demo',
       headers: { cookie: `${SESSION_COOKIE}=${token}` },
     });
-    expectError(response, 403, 'forbidden');
+    expectError(response, 403, 'notification.demo_only');
     expect(await count(t.db, 'notifications')).toBe(before);
   });
 

@@ -55,8 +55,8 @@ describe('virtual warehouses', () => {
     expect(list.some((w) => w.allocated_capacity / w.total_capacity_cubic_meters > 0.9)).toBe(true);
     expect((await get(base, admin)).statusCode).toBe(200);
     const stranger = await outsider(t);
-    expectError(await get(base, stranger.cookie), 403, 'forbidden');
-    expectError(await get('/api/cooperatives/999999/virtual-warehouses'), 404);
+    expectError(await get(base, stranger.cookie), 403, 'coop.not_member');
+    expectError(await get('/api/cooperatives/999999/virtual-warehouses'), 404, 'coop.not_found');
   });
 
   it("lists the demo retailer's ownership and inventory", async () => {
@@ -93,7 +93,7 @@ describe('virtual warehouses', () => {
   it('refuses creation by non-members (403) and bad input (400), writing nothing', async () => {
     const before = await count(t.db, 'virtual_warehouses');
     const stranger = await outsider(t);
-    expectError(await post(base, warehouse(), stranger.cookie), 403, 'forbidden');
+    expectError(await post(base, warehouse(), stranger.cookie), 403, 'coop.not_member');
     expectError(await post(base, warehouse({ name: '' })), 400, 'bad_request');
     expectError(await post(base, warehouse({ total_capacity_cubic_meters: -1 })), 400, 'bad_request');
     expectError(await post(base, warehouse({ warehouse_type: 'garage' })), 400, 'bad_request');
@@ -133,7 +133,7 @@ describe('virtual warehouses', () => {
     const third = await post(base, warehouse({ name: 'B3' }), member.cookie);
     expect(third.statusCode).toBe(402);
     expect(third.json()).toMatchObject({
-      error: { code: 'plan_limit' },
+      error: { code: 'plan_limit', params: { feature: 'warehouses', used: 2, limit: 2 } },
       feature: 'warehouses',
       used: 2,
       limit: 2,
@@ -194,7 +194,7 @@ describe('virtual warehouses', () => {
         member.cookie,
       ),
       409,
-      'conflict',
+      'warehouse.space_taken',
     );
     const stranger = await outsider(t);
     await subscribe(t.db, stranger.id, 'trader');
@@ -205,6 +205,7 @@ describe('virtual warehouses', () => {
         stranger.cookie,
       ),
       403,
+      'warehouse.members_only',
     );
     for (const bad of [
       { warehouse_id: created.id, allocated_space_cubic_meters: 1, ownership_percentage: 0 },
@@ -216,6 +217,7 @@ describe('virtual warehouses', () => {
     expectError(
       await post(url, { warehouse_id: 999999, allocated_space_cubic_meters: 1, ownership_percentage: 1 }),
       404,
+      'warehouse.not_found',
     );
     await t.db
       .update(virtualWarehouses)
@@ -228,6 +230,7 @@ describe('virtual warehouses', () => {
         member.cookie,
       ),
       409,
+      'warehouse.inactive',
     );
     expect(await count(t.db, 'warehouse_ownerships')).toBe(before);
   });
@@ -260,7 +263,7 @@ describe('virtual warehouses', () => {
     let granted = 0;
     responses.forEach((r, i) => {
       if (r.statusCode === 201) granted += sizes[i]!;
-      else expectError(r, 409, 'conflict');
+      else expect(expectError(r, 409, 'warehouse.space_taken').params).toEqual({ free: expect.any(Number) });
     });
     const [stored] = await t.db.select().from(virtualWarehouses).where(eq(virtualWarehouses.id, created.id));
     expect(stored!.allocated_capacity_hundredths).toBeLessThanOrEqual(stored!.total_capacity_hundredths);
