@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
-import { errorMessage } from '../lib/errors';
+import { errorMessage, loadErrorTranslations } from '../lib/errors';
 import { i18n } from '../lib/i18n';
 import { toastError } from '../lib/toast';
 import { authKeys } from '../features/auth/api';
@@ -12,9 +12,12 @@ export function createQueryClient() {
     if (error instanceof ApiError && error.status === 401) client.setQueryData(authKeys.me(), null);
     // A plan allowance is answered by the upgrade dialog of the screen that hit it, not a toast.
     if (error instanceof ApiError && error.code === 'plan_limit') return;
-    toastError(
-      errorMessage(error, i18n.t),
-      error instanceof ApiError ? `${error.status}:${error.message}` : undefined,
+    // The translations of error codes load with the first error, not with the first screen.
+    void loadErrorTranslations().then(() =>
+      toastError(
+        errorMessage(error, i18n.t),
+        error instanceof ApiError ? `${error.status}:${error.code}:${error.message}` : undefined,
+      ),
     );
   };
   const client: QueryClient = new QueryClient({

@@ -1,6 +1,9 @@
-import type { ApiErrorBody } from '@tt/domain';
+import type { ApiErrorBody, FieldError } from '@tt/domain';
 
-/** A failed API call: the server's status, code and message (already written for people). */
+/**
+ * A failed API call: the server's status, its stable code with params (what the web translates, see
+ * lib/errors.ts), its English message (the fallback) and the fields at fault.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -11,6 +14,16 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The values the code's message needs (a product name, a quantity left). */
+  get params(): Record<string, string | number> {
+    return (this.body as Partial<ApiErrorBody> | undefined)?.error?.params ?? {};
+  }
+
+  /** Each refused field's `validation.*` code and params, by the name the request used. */
+  get fieldCodes(): Record<string, FieldError> {
+    return (this.body as Partial<ApiErrorBody> | undefined)?.error?.field_codes ?? {};
   }
 }
 

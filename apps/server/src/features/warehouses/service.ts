@@ -195,7 +195,12 @@ export async function allocateSpace(
     if (!taken) {
       const [now] = await tx.select().from(virtualWarehouses).where(eq(virtualWarehouses.id, warehouse.id));
       const free = now ? m3(now.total_capacity_hundredths - now.allocated_capacity_hundredths) : 0;
-      throw fail('warehouse.space_taken', { free });
+      // Also under the field, so the allocation form says it where the space was typed.
+      throw fail(
+        'warehouse.space_taken',
+        { free },
+        { fields: { allocated_space_cubic_meters: field('validation.too_big', { maximum: free }) } },
+      );
     }
     const [inserted] = await tx
       .insert(warehouseOwnerships)

@@ -49,6 +49,17 @@ import {
   type CreateBulkOrder,
 } from './api';
 import { LoadError } from '../../components/ui/LoadError';
+import { applyServerErrors } from '../../lib/form-errors';
+
+const BULK_ORDER_FIELDS = [
+  'coop_id',
+  'product_id',
+  'unit_price',
+  'bulk_discount_percentage',
+  'minimum_quantity',
+  'target_quantity',
+  'end_date',
+];
 
 const TABS = ['available', 'mine', 'create'] as const;
 type Tab = (typeof TABS)[number];
@@ -396,6 +407,7 @@ function CreateOrderForm({ coordinated, onCreated }: { coordinated: Membership[]
     handleSubmit,
     setValue,
     watch,
+    setError,
     formState: { errors },
   } = useForm<OrderValues, unknown, CreateBulkOrder>({
     resolver: zodResolver(createBulkOrderSchema),
@@ -417,15 +429,20 @@ function CreateOrderForm({ coordinated, onCreated }: { coordinated: Membership[]
     finalPrice = null;
   }
   const invalid = (field: keyof OrderValues) =>
-    errors[field]
-      ? errors[field]?.message?.startsWith('validation.')
-        ? t(errors[field]!.message!)
-        : t(`create.invalid.${field}`)
-      : undefined;
+    errors[field]?.type === 'server'
+      ? errors[field]?.message
+      : errors[field]
+        ? errors[field]?.message?.startsWith('validation.')
+          ? t(errors[field]!.message!)
+          : t(`create.invalid.${field}`)
+        : undefined;
 
   const onSubmit = handleSubmit((input) =>
     // On success the tab changes and this form goes; on failure it keeps what was typed.
-    create.mutate(input, { onSuccess: onCreated }),
+    create.mutate(input, {
+      onSuccess: onCreated,
+      onError: (error) => void applyServerErrors(error, setError, t, BULK_ORDER_FIELDS),
+    }),
   );
 
   return (

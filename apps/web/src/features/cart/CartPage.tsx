@@ -21,6 +21,8 @@ import { Loading } from '../../components/ui/Loading';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { cn } from '../../components/ui/cn';
 import { ApiError } from '../../lib/api';
+import { errorMessage, loadErrorTranslations } from '../../lib/errors';
+import { serverFieldErrors } from '../../lib/form-errors';
 import { paths } from '../../lib/paths';
 import { useCheckout } from '../orders/api';
 import { ProductImage } from '../products/ProductCard';
@@ -163,11 +165,12 @@ export default function CartPage() {
           // Every failure already shows the server's message as a toast; a conflict also stays on the cart.
           if (!(error instanceof ApiError) || error.status !== 409) return;
           const totals = (error.body as { totals?: { total_amount?: number } } | undefined)?.totals;
-          setProblem(
-            typeof totals?.total_amount === 'number'
-              ? { kind: 'prices', total: totals.total_amount }
-              : { kind: 'message', text: error.message },
-          );
+          if (typeof totals?.total_amount === 'number')
+            setProblem({ kind: 'prices', total: totals.total_amount });
+          else
+            void loadErrorTranslations().then(() =>
+              setProblem({ kind: 'message', text: errorMessage(error, t) }),
+            );
           void queryClient.invalidateQueries({ queryKey: cartKeys.all });
         },
       },
@@ -339,7 +342,20 @@ function CartLineRow({ line }: { line: CartLine }) {
   const listCents = notionalListPriceCents(unitCents);
   const minimum = Math.max(1, line.minimum_order_quantity);
   const busy = update.isPending || remove.isPending;
-  const setQuantity = (quantity: number) => update.mutate({ id: line.id, quantity });
+  // A refused quantity is said under the quantity (DECISIONS 4, 6) as well as in the toast.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const setQuantity = (quantity: number) =>
+    update.mutate(
+      { id: line.id, quantity },
+      {
+        onSuccess: () => setRefusal(null),
+        onError: (error) =>
+          void loadErrorTranslations().then(() => {
+            const quantityError = serverFieldErrors(error, t).find(([name]) => name === 'quantity');
+            setRefusal(quantityError ? quantityError[1] : null);
+          }),
+      },
+    );
 
   return (
     <li className="flex gap-3 p-3 sm:p-4" data-testid="cart-line" data-product-id={line.product_id}>
@@ -412,6 +428,11 @@ function CartLineRow({ line }: { line: CartLine }) {
             {formatRand(unitCents * line.quantity)}
           </p>
         </div>
+        {refusal && (
+          <p className="mt-1 text-xs font-medium text-red-700" role="alert" data-testid="quantity-error">
+            {refusal}
+          </p>
+        )}
         {line.minimum_order_quantity > 1 && (
           <p className="mt-1 text-xs text-stone-500">{t('moq', { count: line.minimum_order_quantity })}</p>
         )}

@@ -38,7 +38,7 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
 import { Textarea } from '../../components/ui/Textarea';
-import { ApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-errors';
 import { TIME_ZONE, formatDate, formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useCooperatives, useJoinCooperative, useMemberships, useRegisterCooperative } from './api';
@@ -422,14 +422,8 @@ function RegistrationForm({
       {
         onSuccess: ({ cooperative }) => onRegistered(cooperative.name),
         // The toast says what went wrong; a field the server names is marked, and what was typed stays.
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const [field, text] of Object.entries(error.fields)) {
-              if (field in registerCooperativeSchema.shape)
-                setError(field as keyof RegisterValues, { message: text });
-            }
-          }
-        },
+        onError: (error) =>
+          void applyServerErrors(error, setError, t, Object.keys(registerCooperativeSchema.shape)),
       },
     ),
   );

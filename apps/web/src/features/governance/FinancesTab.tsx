@@ -16,6 +16,7 @@ import { cn } from '../../components/ui/cn';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCreateTransaction, useReviewTransaction, type CreateTransaction } from './api';
 import { ListState, useFieldMessage } from './parts';
+import { applyServerErrors, serverMessage } from '../../lib/form-errors';
 
 const statusTones: Record<FinancialTransaction['status'], Tone> = {
   pending: 'yellow',
@@ -189,6 +190,7 @@ function TransactionForm({ coopId, onDone }: { coopId: number; onDone: () => voi
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<TransactionValues, unknown, CreateTransaction>({
     resolver: zodResolver(createTransactionSchema),
@@ -200,6 +202,8 @@ function TransactionForm({ coopId, onDone }: { coopId: number; onDone: () => voi
         reset();
         onDone();
       },
+      onError: (error) =>
+        void applyServerErrors(error, setError, t, ['transaction_type', 'amount', 'description']),
     }),
   );
   return (
@@ -225,7 +229,7 @@ function TransactionForm({ coopId, onDone }: { coopId: number; onDone: () => voi
             label={t('finances.fields.amount')}
             htmlFor="tx-amount"
             required
-            error={errors.amount && t('validation.positive_amount')}
+            error={serverMessage(errors.amount) ?? (errors.amount && t('validation.positive_amount'))}
           >
             <Input
               id="tx-amount"

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../lib/format';
 import { useAttendMeeting, useCreateMeeting, type CreateMeeting } from './api';
 import { localInputToIso } from './dates';
 import { ListState, useFieldMessage } from './parts';
+import { applyServerErrors, serverMessage } from '../../lib/form-errors';
 
 /** Spec 1 §4: scheduled meetings in the future read as upcoming; every other state is grey. */
 function meetingTone(meeting: Meeting): Tone {
@@ -70,6 +71,7 @@ function MeetingForm({ coopId, onDone }: { coopId: number; onDone: () => void })
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<MeetingValues, unknown, CreateMeeting>({
     resolver: zodResolver(createMeetingSchema),
@@ -87,6 +89,8 @@ function MeetingForm({ coopId, onDone }: { coopId: number; onDone: () => void })
           reset();
           onDone();
         },
+        onError: (error) =>
+          void applyServerErrors(error, setError, t, ['title', 'description', 'meeting_date', 'agenda']),
       },
     ),
   );
@@ -118,7 +122,7 @@ function MeetingForm({ coopId, onDone }: { coopId: number; onDone: () => void })
           label={t('meetings.fields.date')}
           htmlFor="meeting-date"
           hint={t('time_zone_hint')}
-          error={errors.meeting_date && t('validation.date_time')}
+          error={serverMessage(errors.meeting_date) ?? (errors.meeting_date && t('validation.date_time'))}
         >
           <Input
             id="meeting-date"

@@ -27,6 +27,7 @@ import { formatDateTime } from '../../lib/format';
 import { useCastBallot, useCloseVote, useCreateVote, useVoteResults, type CreateVote } from './api';
 import { localInputToIso } from './dates';
 import { ListState, useFieldMessage } from './parts';
+import { applyServerErrors, serverMessage } from '../../lib/form-errors';
 
 const voteTones: Record<VoteStatus, Tone> = { active: 'green', completed: 'blue', cancelled: 'red' };
 const choiceTones: Record<BallotChoice, ProgressTone> = { for: 'green', against: 'red', abstain: 'blue' };
@@ -92,6 +93,8 @@ export function VotingTab({
 
 type VoteValues = z.input<typeof createVoteSchema>;
 
+const VOTE_FIELDS = ['title', 'description', 'vote_type', 'start_date', 'end_date'];
+
 function CreateVoteForm({ coopId, onDone }: { coopId: number; onDone: () => void }) {
   const { t } = useTranslation('governance');
   const message = useFieldMessage();
@@ -100,6 +103,7 @@ function CreateVoteForm({ coopId, onDone }: { coopId: number; onDone: () => void
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<VoteValues, unknown, CreateVote>({
     resolver: zodResolver(createVoteSchema),
@@ -120,6 +124,7 @@ function CreateVoteForm({ coopId, onDone }: { coopId: number; onDone: () => void
           reset();
           onDone();
         },
+        onError: (error) => void applyServerErrors(error, setError, t, VOTE_FIELDS),
       },
     ),
   );
@@ -162,7 +167,10 @@ function CreateVoteForm({ coopId, onDone }: { coopId: number; onDone: () => void
             label={t('voting.fields.start')}
             htmlFor="vote-start"
             hint={t('time_zone_hint')}
-            error={message(errors.start_date?.message) && t('validation.date_time')}
+            error={
+              serverMessage(errors.start_date) ??
+              (message(errors.start_date?.message) && t('validation.date_time'))
+            }
           >
             <Input id="vote-start" type="datetime-local" {...register('start_date', asIso)} />
           </Field>
@@ -171,9 +179,10 @@ function CreateVoteForm({ coopId, onDone }: { coopId: number; onDone: () => void
             htmlFor="vote-end"
             hint={t('time_zone_hint')}
             error={
-              errors.end_date?.message === 'validation.end_after_start'
+              serverMessage(errors.end_date) ??
+              (errors.end_date?.message === 'validation.end_after_start'
                 ? message(errors.end_date.message)
-                : errors.end_date && t('validation.date_time')
+                : errors.end_date && t('validation.date_time'))
             }
           >
             <Input

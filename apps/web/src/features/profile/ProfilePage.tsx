@@ -17,7 +17,7 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Field, Input, Select } from '../../components/ui/Field';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { ApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/form-errors';
 import { formatDate } from '../../lib/format';
 import { RoleBadge } from '../../app/shell/RoleBadge';
 import { useMe } from '../auth/api';
@@ -216,13 +216,7 @@ function ProfileForm({
     save.mutate(update, {
       onSuccess: onSaved,
       // The toast says what went wrong; a field the server names is marked too, and the form keeps what was typed.
-      onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const [field, text] of Object.entries(error.fields)) {
-            if (field in profileUpdateSchema.shape) setError(field as keyof FormValues, { message: text });
-          }
-        }
-      },
+      onError: (error) => void applyServerErrors(error, setError, t, Object.keys(profileUpdateSchema.shape)),
     }),
   );
 

@@ -22,17 +22,23 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Field, Input, Select } from '../../components/ui/Field';
 import { Textarea } from '../../components/ui/Textarea';
 import { formatMoney } from '../../lib/format';
+import { applyServerErrors, serverMessage } from '../../lib/form-errors';
 import { planLimitOf, type PlanLimitHit } from '../subscriptions/UpgradeDialog';
 import { useAllocateSpace, useCreateWarehouse, type AllocateSpace, type CreateWarehouse } from './api';
 import { cubicMetres } from './units';
 
 const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
-/** A refused call: the plan limit opens the upgrade dialog; anything else is already a toast, and the form stays. */
-const onRefused = (onPlanLimit: (hit: PlanLimitHit) => void) => (error: unknown) => {
-  const hit = planLimitOf(error);
-  if (hit) onPlanLimit(hit);
-};
+/**
+ * A refused call: the plan limit opens the upgrade dialog; anything else is already a toast, a field
+ * the server names is marked under it, and the form keeps what was typed.
+ */
+const onRefused =
+  (onPlanLimit: (hit: PlanLimitHit) => void, markFields: (error: unknown) => unknown) => (error: unknown) => {
+    const hit = planLimitOf(error);
+    if (hit) onPlanLimit(hit);
+    else void markFields(error);
+  };
 
 type WarehouseValues = z.input<typeof createWarehouseSchema>;
 
@@ -51,6 +57,7 @@ export function CreateWarehouseDialog({
     register,
     handleSubmit,
     watch,
+    setError,
     formState: { errors },
   } = useForm<WarehouseValues, unknown, CreateWarehouse>({
     resolver: zodResolver(createWarehouseSchema),
@@ -64,11 +71,16 @@ export function CreateWarehouseDialog({
         description: input.description ? input.description : null,
         location_description: input.location_description ? input.location_description : null,
       },
-      { onSuccess: onClose, onError: onRefused(onPlanLimit) },
+      {
+        onSuccess: onClose,
+        onError: onRefused(onPlanLimit, (error) =>
+          applyServerErrors(error, setError, t, Object.keys(createWarehouseSchema.shape)),
+        ),
+      },
     ),
   );
   const invalid = (field: keyof WarehouseValues) =>
-    errors[field] ? t(`create.invalid.${field}`) : undefined;
+    serverMessage(errors[field]) ?? (errors[field] ? t(`create.invalid.${field}`) : undefined);
   return (
     <Dialog
       open
@@ -179,6 +191,7 @@ export function AllocateDialog({
     register,
     handleSubmit,
     watch,
+    setError,
     formState: { errors },
   } = useForm<AllocateValues, unknown, AllocateSpace>({
     resolver: zodResolver(allocateSpaceSchema),
@@ -203,10 +216,15 @@ export function AllocateDialog({
   const overPlan =
     validSpace && planSpaceLeftHundredths !== null && spaceHundredths(space) > planSpaceLeftHundredths;
   const onSubmit = handleSubmit((input) =>
-    allocate.mutate(input, { onSuccess: onAllocated, onError: onRefused(onPlanLimit) }),
+    allocate.mutate(input, {
+      onSuccess: onAllocated,
+      onError: onRefused(onPlanLimit, (error) =>
+        applyServerErrors(error, setError, t, Object.keys(allocateSpaceSchema.shape)),
+      ),
+    }),
   );
   const invalid = (field: keyof AllocateValues) =>
-    errors[field] ? t(`allocate.invalid.${field}`) : undefined;
+    serverMessage(errors[field]) ?? (errors[field] ? t(`allocate.invalid.${field}`) : undefined);
 
   return (
     <Dialog
