@@ -42,6 +42,36 @@ describe('errors', () => {
     expectError(response, 400, 'request.malformed_body');
   });
 
+  it('answers a request that fails its schema with a code and params per field, and English text', async () => {
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: { cookie },
+      payload: { name: '  ', role: 'retailer', phone: 'call me', years_in_business: 51 },
+    });
+    const refused = expectError(profile, 400, 'bad_request');
+    expect(refused.field_codes).toEqual({
+      name: { code: 'validation.required' },
+      phone: { code: 'validation.phone' },
+      years_in_business: { code: 'validation.years_range' },
+    });
+    expect(refused.fields?.years_in_business).toBe('Years in business must be between 0 and 50.');
+
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie },
+      payload: { product_id: 'x', quantity: 0 },
+    });
+    const error = expectError(cart, 400, 'bad_request');
+    expect(error.field_codes).toEqual({
+      product_id: { code: 'validation.number' },
+      quantity: { code: 'validation.too_small', params: { minimum: 1 } },
+    });
+    expect(error.fields).toEqual({ product_id: 'Enter a number.', quantity: 'At least 1.' });
+    expect(error.message).toBe('Invalid product_id: Enter a number.');
+  });
+
   it('answers a JSON body over the limit with 413', async () => {
     const response = await t.app.inject({
       method: 'PUT',
