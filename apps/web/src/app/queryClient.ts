@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
+import { ApiError, NETWORK_ERROR_CODE } from '../lib/api';
 import { errorMessage, loadErrorTranslations } from '../lib/errors';
 import { i18n } from '../lib/i18n';
 import { toastError } from '../lib/toast';
@@ -12,13 +12,16 @@ export function createQueryClient() {
     if (error instanceof ApiError && error.status === 401) client.setQueryData(authKeys.me(), null);
     // A plan allowance is answered by the upgrade dialog of the screen that hit it, not a toast.
     if (error instanceof ApiError && error.code === 'plan_limit') return;
-    // The translations of error codes load with the first error, not with the first screen.
-    void loadErrorTranslations().then(() =>
+    const show = () =>
       toastError(
         errorMessage(error, i18n.t),
         error instanceof ApiError ? `${error.status}:${error.code}:${error.message}` : undefined,
-      ),
-    );
+      );
+    // Offline is said from the first screen's own strings, at once; the translations of the server's
+    // codes load with the first refusal, not with the first screen.
+    if (error instanceof ApiError && error.code !== NETWORK_ERROR_CODE)
+      void loadErrorTranslations().then(show);
+    else show();
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: report }),

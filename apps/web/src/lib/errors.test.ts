@@ -79,7 +79,7 @@ describe('errorMessage', () => {
       message: 'Only 5 left of Sunlight Soap.',
       params: { product: 'Sunlight Soap', left: 5 },
     });
-    expect(errorMessage(error, t)).toBe('Kusele kuphela okungu-5 kwe-Sunlight Soap.');
+    expect(errorMessage(error, t, 'zu')).toBe('Kusele kuphela okungu-5 kwe-Sunlight Soap.');
   });
 
   it('translates params that are words: an order status', async () => {
@@ -89,15 +89,27 @@ describe('errorMessage', () => {
       message: 'An order that is shipped can no longer be cancelled.',
       params: { status: 'shipped' },
     });
-    const text = errorMessage(error, t);
+    const text = errorMessage(error, t, 'af');
     expect(text).toMatch(/^'n Bestelling wat .+ is, kan nie meer gekanselleer word nie\.$/);
     expect(text).not.toContain('shipped');
+  });
+
+  it("keeps a generic code's situation-specific English for English readers, translates it for others", async () => {
+    const error = refusal(400, {
+      code: 'bad_request',
+      message: 'Invalid name: This field is required.',
+      fields: { name: 'This field is required.' },
+    });
+    expect(errorMessage(error, await translator('en'), 'en')).toBe('Invalid name: This field is required.');
+    expect(errorMessage(error, await translator('tn'), 'tn')).toBe(
+      'Tse dingwe tsa se o se tsentseng ga di a siama. Tlhola mafelo a a tshwailweng.',
+    );
   });
 
   it("falls back to the server's message for a code it does not know", async () => {
     const t = await translator('zu');
     const error = refusal(409, { code: 'ledger.period_closed', message: 'This period is closed.' });
-    expect(errorMessage(error, t)).toBe('This period is closed.');
+    expect(errorMessage(error, t, 'zu')).toBe('This period is closed.');
   });
 });
 

@@ -15,6 +15,7 @@ export function loadErrorTranslations(): Promise<void> {
 }
 
 const MISSING = '\u0000';
+const GENERIC_WITH_DETAIL = new Set(['bad_request', 'conflict', 'forbidden', 'not_found']);
 
 /** Params that are themselves words (an order status, a role, a plan feature) are shown translated. */
 function translatedParams(params: Record<string, string | number>, t: TFunction) {
@@ -50,9 +51,17 @@ export function translateCode(
  * The text a person reads for a failed call: the error's code and params translated into their
  * language, else a translation by status, else the server's own (English) message.
  */
-export function errorMessage(error: unknown, t: TFunction): string {
+export function errorMessage(
+  error: unknown,
+  t: TFunction,
+  language: string | undefined = i18n.language,
+): string {
   if (error instanceof ApiError) {
     if (error.code === NETWORK_ERROR_CODE) return t('common:errors.network');
+    // A generic code's English is written for the situation ("Invalid name: ..."); the translation can
+    // only say the general thing, so an English reader keeps the server's words.
+    if (GENERIC_WITH_DETAIL.has(error.code) && (language ?? 'en').startsWith('en') && error.message)
+      return error.message;
     const translated = translateCode(error.code, error.params, t);
     if (translated) return translated;
     if (error.status === 401) return t('common:errors.unauthorized');
