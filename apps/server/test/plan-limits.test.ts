@@ -174,7 +174,11 @@ describe('plan limits (DECISIONS 16)', () => {
       // The joiner cannot upgrade the coordinator's plan: a 409 that says why, not the upgrade dialog's 402.
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json()).toMatchObject({
-        error: { code: 'conflict', message: expect.stringMatching(/coordinator/) },
+        error: {
+          code: 'coop.full_for_plan',
+          message: expect.stringMatching(/coordinator/),
+          params: { feature: 'coop_members', used: 25, limit: 25 },
+        },
         feature: 'coop_members',
         used: 25,
         limit: 25,

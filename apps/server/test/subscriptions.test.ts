@@ -189,13 +189,13 @@ describe('subscriptions (spec 2 §7, DECISIONS 16 and 17)', () => {
     expectError(
       await upgrade({ plan_id: planId('supplier'), billing_period: 'monthly' }, user.cookie),
       409,
-      'conflict',
+      'subscription.already_on_plan',
     );
     const fresh = await freshUser();
     expectError(
       await upgrade({ plan_id: planId('free'), billing_period: 'yearly' }, fresh.cookie),
       409,
-      'conflict',
+      'subscription.already_on_plan',
     );
     expect(await count(t.db, 'subscription_changes')).toBe(changes);
   });
@@ -221,11 +221,14 @@ describe('subscriptions (spec 2 §7, DECISIONS 16 and 17)', () => {
     const unknownPlan = expectError(
       await upgrade({ plan_id: 999_999, billing_period: 'monthly' }, user.cookie),
       400,
+      'subscription.unknown_plan',
     );
     expect(unknownPlan.fields).toHaveProperty('plan_id');
+    expect(unknownPlan.field_codes).toEqual({ plan_id: { code: 'validation.invalid_option' } });
     const unknownCoop = expectError(
       await upgrade({ plan_id: planId('trader'), coop_id: 999_999, billing_period: 'monthly' }, user.cookie),
       400,
+      'subscription.unknown_coop',
     );
     expect(unknownCoop.fields).toHaveProperty('coop_id');
     expect(await written()).toEqual(before);
@@ -246,10 +249,12 @@ describe('subscriptions (spec 2 §7, DECISIONS 16 and 17)', () => {
     expect(listed.find((p) => p.tier === 'trader')!.available).toBe(true);
     const user = await freshUser();
     const changes = await count(t.db, 'subscription_changes');
-    expectError(
+    const closed = expectError(
       await upgrade({ plan_id: planId('trader_early'), billing_period: 'yearly' }, user.cookie),
       409,
+      'subscription.early_adopter_closed',
     );
+    expect(closed.params).toEqual({ cap: 1000 });
     expect(await count(t.db, 'subscription_changes')).toBe(changes);
   });
 });

@@ -197,6 +197,22 @@ export const ERRORS = {
     message: 'This order can no longer be cancelled.',
   },
 
+  // Plans
+  'subscription.unknown_plan': { status: 400, params: none, message: 'No such plan.' },
+  'subscription.unknown_coop': { status: 400, params: none, message: 'No such cooperative.' },
+  'subscription.early_adopter_closed': {
+    status: 409,
+    params: { cap: 'number' },
+    message: 'The early-adopter offer closed at {{cap}} members.',
+  },
+  'subscription.already_on_plan': { status: 409, params: none, message: 'You are already on this plan.' },
+  'coop.full_for_plan': {
+    status: 409,
+    params: { feature: 'string', used: 'number', limit: 'number' },
+    message:
+      "This cooperative is full for now: it has reached the {{feature}} limit of its coordinator's plan ({{used}}/{{limit}}).",
+  },
+
   // Cooperatives
   'coop.not_found': { status: 404, params: none, message: 'No such cooperative.' },
   'coop.not_member': { status: 403, params: none, message: 'Only members of this cooperative can do this.' },

@@ -52,7 +52,7 @@ interface FailOptions {
   /** Fields at fault, each under the name the caller sent it by (`items.0.quantity`). */
   fields?: Record<string, FieldRefusal>;
   details?: Record<string, unknown>;
-  /** Only for the generic codes, whose English depends on the situation (a 404's path, say). */
+  /** English worded for the situation, where the template says less (a 404's path, a 402's request). */
   message?: string;
 }
 

@@ -8,7 +8,7 @@ import {
   type PlanTier,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, conflict } from '../../platform/errors.ts';
+import { fail, type AppError } from '../../platform/errors.ts';
 import { subscriptions } from './tables.ts';
 
 /** The limits that count rows another area writes; `browse` caps a read and has no counter. */
@@ -70,12 +70,11 @@ export function planLimit({ feature, used, limit, requested }: PlanLimitDetails,
     (used < limit && requested !== undefined
       ? `Your plan allows ${limit} ${label}; you use ${used} and this needs ${requested} more.`
       : `You've reached your ${label} limit (${used}/${limit}).`);
-  return new AppError(402, 'plan_limit', text, undefined, {
-    feature,
-    used,
-    limit,
-    ...(requested !== undefined ? { requested } : {}),
-  });
+  return fail(
+    'plan_limit',
+    { feature, used, limit },
+    { message: text, details: { feature, used, limit, ...(requested !== undefined ? { requested } : {}) } },
+  );
 }
 
 /**
@@ -105,9 +104,13 @@ export async function enforcePlanLimit(
   if (withinLimit(limit, used, adding)) return;
   const details = { feature, used, limit, requested: adding };
   if (onBehalfOf) {
-    throw conflict(
-      `This cooperative is full for now: it has reached the ${feature.replace(/_/g, ' ')} limit of its coordinator's plan (${used}/${limit}).`,
-      details,
+    throw fail(
+      'coop.full_for_plan',
+      { feature, used, limit },
+      {
+        message: `This cooperative is full for now: it has reached the ${feature.replace(/_/g, ' ')} limit of its coordinator's plan (${used}/${limit}).`,
+        details,
+      },
     );
   }
   throw planLimit(details);

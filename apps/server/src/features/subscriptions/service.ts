@@ -17,7 +17,7 @@ import {
   type UsageStats,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
+import { fail, field } from '../../platform/errors.ts';
 import { countUsers } from '../users/service.ts';
 import { currentTier, lockPlanUsage, usageOf } from './guard.ts';
 import { plans, subscriptionChanges, subscriptions } from './tables.ts';
@@ -203,9 +203,11 @@ export async function changePlan(
   now = new Date(),
 ): Promise<MySubscription> {
   const [plan] = await db.select().from(plans).where(eq(plans.id, input.plan_id));
-  if (!plan) throw badRequest('No such plan.', { plan_id: 'No such plan.' });
+  if (!plan) {
+    throw fail('subscription.unknown_plan', {}, { fields: { plan_id: field('validation.invalid_option') } });
+  }
   if (isEarlyAdopterTier(plan.tier) && !(await earlyAdopterOpen(db))) {
-    throw conflict(`The early-adopter offer closed at ${EARLY_ADOPTER_MEMBER_CAP} members.`);
+    throw fail('subscription.early_adopter_closed', { cap: EARLY_ADOPTER_MEMBER_CAP });
   }
   const amount = priceOf(
     { monthly_cents: plan.price_monthly_cents, yearly_cents: plan.price_yearly_cents },
@@ -223,7 +225,7 @@ export async function changePlan(
         .where(and(eq(subscriptions.user_id, userId), eq(subscriptions.status, 'active')));
       const fromTier = current?.plan_tier ?? FREE_TIER;
       if (fromTier === plan.tier && (!paid || current?.billing_period === input.billing_period)) {
-        throw conflict('You are already on this plan.');
+        throw fail('subscription.already_on_plan');
       }
       const values = {
         plan_tier: plan.tier,
@@ -255,8 +257,13 @@ export async function changePlan(
     return result;
   } catch (error) {
     // The cooperative is checked by its foreign key: an unknown one rolls the whole change back.
-    if (pgCode(error) === '23503')
-      throw badRequest('No such cooperative.', { coop_id: 'No such cooperative.' });
+    if (pgCode(error) === '23503') {
+      throw fail(
+        'subscription.unknown_coop',
+        {},
+        { fields: { coop_id: field('validation.invalid_option') } },
+      );
+    }
     throw error;
   }
 }
