@@ -1,6 +1,8 @@
 /**
  * npm run bench: requests per second and latency of the API with the server in its own process (as in
- * production) and autocannon in this one. Over PGlite, and over PostgreSQL too when BENCH_DATABASE_URL is
+ * production) and autocannon in this one. The main figure is the buyers' catalogue mix of bench/mix.ts
+ * (every request another buyer's session), with the health route measured in the same run as the yardstick:
+ * this machine is shared, so only the ratio to health compares between runs. Over PGlite, and over PostgreSQL too when BENCH_DATABASE_URL is
  * set (a throwaway database is created beside it and dropped afterwards). Before the server starts, each
  * fresh database gets the demo seed plus BENCH_PRODUCTS generated products (default 100,000).
  * A benchmark, not a test: it asserts nothing.
@@ -21,12 +23,18 @@ import pg from 'pg';
 import { centsToRand, priceCheckout } from '@tt/domain';
 import { openDatabase, type DatabaseTarget } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed.ts';
-import { benchBuyers, benchCheckoutProduct, seedBenchProducts } from './seed-products.ts';
+import { buyerMix, type CategoryTree } from './mix.ts';
+import { benchBuyerSessions, benchBuyers, benchCheckoutProduct, seedBenchProducts } from './seed-products.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const checkoutBuyers = Number(process.env.BENCH_BUYERS ?? 20);
+/** PGlite serves one query at a time: 10 connections there, 50 on PostgreSQL (BENCH_CONNECTIONS). */
+const pgliteConnections = Number(process.env.BENCH_PGLITE_CONNECTIONS ?? 10);
+const sessionCount = Number(process.env.BENCH_SESSIONS ?? 2000);
+/** The older single-path listings, the foundation endpoints and checkout: only with BENCH_EXTRA=true. */
+const extra = process.env.BENCH_EXTRA === 'true';
 const foundationEndpoints = ['/api/health', '/api/users/me', '/api/notifications', '/api/dashboard'];
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -76,6 +84,8 @@ async function startServer(env: Record<string, string>) {
 
 interface Prepared {
   buyers: string[];
+  sessions: string[];
+  tree: CategoryTree;
   product: { id: number; price_cents: number };
   departmentId: number;
 }
@@ -89,6 +99,18 @@ async function prepare(target: DatabaseTarget): Promise<Prepared> {
     await seedDemoData(database.db);
     if (productCount > 0) await seedBenchProducts(database.db, productCount);
     const buyers = await benchBuyers(database.db, checkoutBuyers);
+    const sessions = await benchBuyerSessions(database.db, sessionCount);
+    const cats = (
+      (await database.db.execute(sql`select id, parent_id from categories`)) as unknown as {
+        rows: { id: number; parent_id: number | null }[];
+      }
+    ).rows;
+    const tree: CategoryTree = {
+      departments: cats
+        .filter((c) => c.parent_id === null)
+        .map((d) => ({ id: d.id, subcategories: cats.filter((c) => c.parent_id === d.id).map((c) => c.id) }))
+        .filter((d) => d.subcategories.length > 0),
+    };
     const product = await benchCheckoutProduct(database.db);
     const result = await database.db.execute(
       sql`select id from categories where parent_id is null order by id limit 1`,
@@ -97,7 +119,7 @@ async function prepare(target: DatabaseTarget): Promise<Prepared> {
     console.log(
       `${target.kind}: seeded ${productCount} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    return { buyers, product, departmentId };
+    return { buyers, sessions, tree, product, departmentId };
   } finally {
     await database.close();
   }
@@ -167,6 +189,61 @@ async function benchUncached(
           duration: seconds,
           headers: { cookie },
         })),
+      });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The mix (or one part of it) over `connections`, each request the next path and the next buyer's session,
+ * after a short warm-up of other requests of the same mix.
+ */
+async function measureMix(base: string, paths: string[], sessions: string[], connections: number) {
+  let n = 0;
+  const requests = [
+    {
+      method: 'GET' as const,
+      path: paths[0]!,
+      setupRequest: (request: autocannon.Request) => {
+        n += 1;
+        return {
+          ...request,
+          path: paths[n % paths.length]!,
+          headers: { cookie: sessions[n % sessions.length]! },
+        };
+      },
+    },
+  ];
+  await autocannon({ url: base, connections, duration: 1, requests });
+  return measure({ url: base, connections, duration: seconds, requests });
+}
+
+async function benchMix(label: string, env: Record<string, string>, prepared: Prepared, connections: number) {
+  const server = await startServer(env);
+  try {
+    const all = buyerMix(prepared.tree, 50_000);
+    const parts = [
+      { endpoint: 'GET /api/health (no session)', paths: null },
+      { endpoint: 'buyers mix', paths: all },
+      { endpoint: 'searches only', paths: all.filter((p) => p.includes('search=')) },
+      { endpoint: 'browsing only', paths: all.filter((p) => !p.includes('search=')) },
+    ];
+    const rows = [];
+    let health = 0;
+    for (const part of parts) {
+      const result = part.paths
+        ? await measureMix(server.base, part.paths, prepared.sessions, connections)
+        : await measure({ url: `${server.base}/api/health`, connections, duration: seconds });
+      if (!part.paths) health = result['req/s'];
+      rows.push({
+        database: label,
+        endpoint: part.endpoint,
+        connections,
+        ...result,
+        'x health': health ? Math.round((result['req/s'] / health) * 100) / 100 : 0,
       });
     }
     return rows;
@@ -285,8 +362,12 @@ try {
   if (process.env.BENCH_PGLITE !== 'false') {
     const pgliteEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
     const pglite = await prepare({ kind: 'pglite', dataDir });
-    rows.push(...(await bench('pglite', pgliteEnv, pglite)));
-    for (const mode of uncachedModes) rows.push(...(await benchUncached('pglite', pgliteEnv, pglite, mode)));
+    rows.push(...(await benchMix('pglite', pgliteEnv, pglite, pgliteConnections)));
+    if (extra) {
+      rows.push(...(await bench('pglite', pgliteEnv, pglite)));
+      for (const mode of uncachedModes)
+        rows.push(...(await benchUncached('pglite', pgliteEnv, pglite, mode)));
+    }
   }
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
@@ -296,17 +377,22 @@ try {
     await onAdmin(adminUrl, `CREATE DATABASE "${name}"`);
     try {
       const prepared = await prepare({ kind: 'postgres', url: url.href, poolSize: 2 });
-      rows.push(...(await bench('postgres', { DATABASE_URL: url.href }, prepared)));
-      for (const mode of uncachedModes) {
-        rows.push(...(await benchUncached('postgres', { DATABASE_URL: url.href }, prepared, mode)));
+      rows.push(...(await benchMix('postgres', { DATABASE_URL: url.href }, prepared, connections)));
+      if (extra) {
+        rows.push(...(await bench('postgres', { DATABASE_URL: url.href }, prepared)));
+        for (const mode of uncachedModes) {
+          rows.push(...(await benchUncached('postgres', { DATABASE_URL: url.href }, prepared, mode)));
+        }
       }
     } finally {
       await onAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     }
   }
   console.log(
-    `\n${productCount} products; ${seconds} s per endpoint; server in its own process; ` +
-      `checkout with ${checkoutBuyers} buyers at once (req/s there = orders per second)\n`,
+    `\n${productCount} products; ${seconds} s per row; server in its own process; mix over ` +
+      `${sessionCount} buyer sessions; x health = req/s over the health route's in the same run` +
+      (extra ? `; checkout with ${checkoutBuyers} buyers at once (req/s there = orders per second)` : '') +
+      '\n',
   );
   console.table(rows);
 } finally {

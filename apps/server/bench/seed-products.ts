@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
@@ -148,4 +148,27 @@ export async function benchCheckoutProduct(db: Db): Promise<{ id: number; price_
     returning id`);
   const id = (result as unknown as { rows: { id: number }[] }).rows[0]!.id;
   return { id, price_cents: 3499 };
+}
+
+/**
+ * `count` buyers, each a retailer on a paid plan with its own session, in three statements: the mix asks
+ * every request as another buyer, so no per-buyer cache can help. Returns their Cookie headers.
+ */
+export async function benchBuyerSessions(db: Db, count: number): Promise<string[]> {
+  const tag = randomBytes(3).toString('hex');
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+  const hashes = tokens.map((t) => createHash('sha256').update(t).digest('hex'));
+  await db.execute(sql`
+    insert into users (email, name, role, company_name)
+    select 'bench.mix.' || ${tag} || '.' || i || '@example.co.za', 'Mix Buyer ' || i, 'retailer', 'Mix Spaza ' || i
+      from generate_series(1, ${count}) as g(i)`);
+  await db.execute(sql`
+    insert into subscriptions (user_id, plan_tier, status, started_at)
+    select id, 'trader', 'active', now() from users where email like ${`bench.mix.${tag}.%`}`);
+  await db.execute(sql`
+    insert into sessions (id, user_id, expires_at)
+    select h.hash, u.id, now() + interval '1 day'
+      from unnest(${sql.raw(`array[${hashes.map((h) => `'${h}'`).join(',')}]`)}::text[]) with ordinality as h(hash, n)
+      join users u on u.email = 'bench.mix.' || ${tag} || '.' || h.n || '@example.co.za'`);
+  return tokens.map((t) => `tt_session=${t}`);
 }
