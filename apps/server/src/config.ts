@@ -20,10 +20,11 @@ const configSchema = z
     DEMO_LOGIN: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     WEB_DIST: z.string().optional(),
-    /** How long the catalogue keeps the number of matches of a filter (0: always counts afresh). */
-    CATALOGUE_COUNT_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-    /** How long a page of the buyers' catalogue is served again without asking the database (0: never). */
-    CATALOGUE_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * How long the buyers' catalogue keeps which products match a search or filter and in what order, as
+     * ids (0: never; ADR 005). Prices, stock and whether a product is still on sale are read on every request.
+     */
+    CATALOGUE_RESULT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((c) => !c.OIDC_ISSUER || c.OIDC_CLIENT_ID, {
@@ -61,8 +62,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoLogin: c.DEMO_LOGIN === 'true',
     signInRateLimit: c.SIGN_IN_RATE_LIMIT,
     webDist: c.WEB_DIST,
-    catalogueCountCacheMs: c.CATALOGUE_COUNT_CACHE_SECONDS * 1000,
-    cataloguePageCacheMs: c.CATALOGUE_PAGE_CACHE_MS,
+    catalogueResultCacheMs: c.CATALOGUE_RESULT_CACHE_MS,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -291,10 +291,8 @@ describe('the catalogue', () => {
     expect(categories.findIndex((c) => c.parent_id !== null)).toBe(departments.length);
   });
 
-  it("keeps counts for CATALOGUE_COUNT_CACHE_SECONDS and buyers' pages for CATALOGUE_PAGE_CACHE_MS", async () => {
-    const other = await createTestApp({
-      env: { CATALOGUE_COUNT_CACHE_SECONDS: '0', CATALOGUE_PAGE_CACHE_MS: '60000' },
-    });
+  it('keeps only which products match (ids) for CATALOGUE_RESULT_CACHE_MS: price, stock and sale are live', async () => {
+    const other = await createTestApp({ env: { CATALOGUE_RESULT_CACHE_MS: '60000' } });
     try {
       const cookies = { retailer: await other.login('retailer'), supplier: await other.login('supplier') };
       const cat = await insertCategory(other.db, 'Cache test', await insertCategory(other.db, 'Cache dept'));
@@ -307,30 +305,42 @@ describe('the catalogue', () => {
             headers: { cookie },
           })
         ).json() as ProductList;
-      await insertProduct(other.db, { seller_id: seller, category_id: cat });
+      const first = await insertProduct(other.db, {
+        seller_id: seller,
+        category_id: cat,
+        price_cents: 3000,
+        stock: 7,
+      });
       expect((await query('')).total).toBe(1);
+      expect((await query('&price_band=20_50')).total).toBe(1);
       expect((await query('&include_inactive=true', cookies.supplier)).total).toBe(1);
       await insertProduct(other.db, { seller_id: seller, category_id: cat });
-      // The same page again comes from the page cache...
+      // Which products match is kept: the new product shows when the entry expires...
       const again = await query('');
       expect([again.total, again.products.length]).toEqual([1, 1]);
-      // ...another page (here another sort) is read afresh, count included (count cache off)...
+      // ...another question (here another sort) is answered afresh...
       const sorted = await query('&sort=price_asc');
       expect([sorted.total, sorted.products.length]).toEqual([2, 2]);
-      // ...and a seller's own view with inactive listings is never cached.
+      // ...and a seller's own view with inactive listings is never kept.
       expect((await query('&include_inactive=true', cookies.supplier)).total).toBe(2);
+
+      // A price or stock change shows on the very next request, from the same kept entry.
+      await other.db.execute(
+        sql`update products set selling_price_cents = 4550, stock_quantity = 3 where id = ${first}`,
+      );
+      expect((await query('')).products[0]).toMatchObject({
+        id: first,
+        selling_price: 45.5,
+        stock_quantity: 3,
+      });
+      // Out of the price band or off sale: gone at once.
+      await other.db.execute(sql`update products set selling_price_cents = 6000 where id = ${first}`);
+      expect((await query('&price_band=20_50')).products).toEqual([]);
+      await other.db.execute(sql`update products set is_active = false where id = ${first}`);
+      expect((await query('')).products).toEqual([]);
     } finally {
       await other.close();
     }
-    // The defaults here (count kept 10 s, page cache off in tests): the second count is the cached one.
-    const cat = await insertCategory(t.db, 'Cache test', dept);
-    await insertProduct(t.db, { seller_id: supplierId, category_id: cat });
-    expect((await list(`category_id=${cat}`)).total).toBe(1);
-    await insertProduct(t.db, { seller_id: supplierId, category_id: cat });
-    const cached = await list(`category_id=${cat}`);
-    expect(cached.total).toBe(1);
-    expect(cached.products).toHaveLength(2);
-    await t.db.execute(sql`update products set is_active = false where category_id = ${cat}`);
   });
 
   it('refuses a malformed query with 400', async () => {

@@ -19,6 +19,15 @@ export function inPriceBand(cents: number, band: PriceBand): boolean {
 
 export const PRODUCT_SORTS = ['name', 'price_asc', 'price_desc', 'stock'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** The orders the API accepts: the four sorts, and relevance (the default while searching). */
+export const PRODUCT_ORDERS = [...PRODUCT_SORTS, 'relevance'] as const;
+export type ProductOrder = (typeof PRODUCT_ORDERS)[number];
+
+/**
+ * Totals above this are answered as "at least this many" (total_capped): counting every match of a broad
+ * filter would read most of the catalogue on every request.
+ */
+export const PRODUCT_TOTAL_CAP = 1000;
 
 export const PRODUCT_PAGE_SIZE = 24;
 export const PRODUCT_PAGE_SIZE_MAX = 100;
@@ -34,7 +43,8 @@ export const productQuerySchema = z.object({
   /** A subcategory; only honoured inside the chosen department when one is chosen. */
   category_id: optionalId,
   price_band: z.enum(PRICE_BAND_KEYS as [PriceBand, ...PriceBand[]]).optional(),
-  sort: z.enum(PRODUCT_SORTS).default('name'),
+  /** Without one: relevance while searching, otherwise name. Relevance without a search is by name. */
+  sort: z.enum(PRODUCT_ORDERS).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE_MAX).default(PRODUCT_PAGE_SIZE),
   /** Sellers (and admins) may ask for their own inactive listings too. */
@@ -72,6 +82,8 @@ export const productListSchema = z.object({
   products: z.array(productSchema),
   /** Matching products the caller may browse (capped by the plan's browsing limit). */
   total: z.number().int(),
+  /** True when there are more matches than `total` (PRODUCT_TOTAL_CAP): shown as "1,000+". */
+  total_capped: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
   /** The plan's browsing limit when one applies, else null. */

@@ -13,3 +13,4 @@ export * from './cart.ts';
 export * from './bulk-orders.ts';
 export * from './warehouses.ts';
 export * from './plans.ts';
+export * from './search.ts';

@@ -41,8 +41,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
     // Tests sign in many times a minute; the test of the limit itself sets its own.
     SIGN_IN_RATE_LIMIT: '100000',
-    // Tests change products and list them again at once; the catalogue page cache has its own test.
-    CATALOGUE_PAGE_CACHE_MS: '0',
+    // Tests add products and list them again at once; the catalogue's result cache has its own test.
+    CATALOGUE_RESULT_CACHE_MS: '0',
     ...options.env,
   });
   let app: FastifyInstance;

@@ -15,13 +15,15 @@ export async function catalogRoutes(app: FastifyInstance) {
     { schema: { tags, querystring: productQuerySchema, response: { 200: productListSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const limit = await browseLimitFor(app.db, user.id);
-      const json = await listProductsJson(app.db, user, request.query, limit, {
-        countMs: app.config.catalogueCountCacheMs,
-        pageMs: app.config.cataloguePageCacheMs,
-      });
-      // Already validated against productListSchema and serialised (see listProductsJson): sent as it is,
-      // so the untyped reply (the schema above still documents the response).
+      const json = await listProductsJson(
+        app.db,
+        user,
+        request.query,
+        browseLimitFor(app.db, user.id),
+        app.config.catalogueResultCacheMs,
+      );
+      // Serialised from a typed ProductList (see listProductsJson) and sent as it is, without validating the
+      // same shape again on every request: the untyped reply (the schema above still documents the response).
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );

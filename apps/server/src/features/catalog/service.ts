@@ -2,48 +2,36 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   centsToRand,
+  closestWords,
+  correctableWords,
   isSeller,
+  parseSearch,
   PRICE_BANDS,
-  productListSchema,
+  PRODUCT_TOTAL_CAP,
   type Category,
+  type ProductOrder,
+  type SearchGroup,
+  type SearchPhrase,
   type Product,
   type ProductList,
   type productQuerySchema,
+  type Role,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../auth/service.ts';
 import { users } from '../auth/tables.ts';
-// The product-listing endpoint still to come calls enforcePlanLimit(tx, sellerId, 'listed_products', n)
-// inside the transaction that lists; this counter is what it counts.
-import { registerUsageCounter } from '../subscriptions/service.ts';
 import { categories, products } from './tables.ts';
-
-/** DECISIONS 16's listed products: a seller's active listings. */
-registerUsageCounter('listed_products', (db, userId) =>
-  db.$count(products, and(eq(products.seller_id, userId), eq(products.is_active, true))),
-);
 
 export type ProductQuery = z.output<typeof productQuerySchema>;
 
 /**
- * Products a user works with: a seller's own listings, otherwise the active catalogue (whose count is
- * shared with the marketplace's unfiltered listing and its cache; see cachedCount).
+ * Products a user works with: a seller's own listings, otherwise the active catalogue. Counted live: an
+ * index-only count, and the dashboard is asked far less often than the catalogue.
  */
-export async function countProductsFor(
-  db: Db,
-  user: UserRow,
-  cacheMs = DEFAULT_COUNT_CACHE_MS,
-): Promise<number> {
-  if (isSeller(user.role)) return db.$count(products, eq(products.seller_id, user.id));
+export async function countProductsFor(db: Db, user: UserRow): Promise<number> {
+  if (isSeller(user.role as Role)) return db.$count(products, eq(products.seller_id, user.id));
   if (user.role === 'admin') return db.$count(products);
-  return cachedCount(db, ACTIVE_CATALOGUE_KEY, cacheMs, () =>
-    db.$count(products, and(eq(products.is_active, true))),
-  );
-}
-
-/** LIKE's wildcards typed by the user are matched literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.$count(products, eq(products.is_active, true));
 }
 
 interface ProductRow {
@@ -89,66 +77,108 @@ function toProduct(r: ProductRow): Product {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/**
- * The ORDER BY of each sort, each served by a partial index on the active catalogue
- * (see tables.ts). Descending sorts break ties by descending id, so one index serves both directions.
- */
-const ORDER_BY: Record<ProductQuery['sort'], SQL> = {
-  name: sql`lower(p.name) collate "C" asc, p.id asc`,
-  price_asc: sql`p.selling_price_cents asc, p.id asc`,
-  price_desc: sql`p.selling_price_cents desc, p.id desc`,
-  stock: sql`p.stock_quantity desc, p.id desc`,
-};
+/** The text-search configuration of the documents (migration 0006): English stems ("beans" finds bean). */
+const TS_CONFIG = sql.raw(`'english'::regconfig`);
 
-interface CatalogueFilter {
-  where: SQL;
-  /** The filter in words: the key of its cached count. */
-  key: string;
+/**
+ * The ORDER BY of each order. The four sorts are each served by a partial index on the active catalogue
+ * (see tables.ts); descending sorts break ties by descending id, so one index serves both directions.
+ * Relevance: the weighted rank of the document (name over brand over category), then name.
+ */
+function orderBy(order: ProductOrder, query: SQL | null): SQL {
+  switch (order) {
+    case 'relevance':
+      return query
+        ? sql`ts_rank(p.search_document, ${query}) desc, lower(p.name) collate "C" asc, p.id asc`
+        : orderBy('name', null);
+    case 'name':
+      return sql`lower(p.name) collate "C" asc, p.id asc`;
+    case 'price_asc':
+      return sql`p.selling_price_cents asc, p.id asc`;
+    case 'price_desc':
+      return sql`p.selling_price_cents desc, p.id desc`;
+    case 'stock':
+      return sql`p.stock_quantity desc, p.id desc`;
+  }
 }
 
-/** The WHERE of a catalogue query: what the caller may see and what they filtered on. */
-async function catalogueFilter(db: Db, user: UserRow, query: ProductQuery): Promise<CatalogueFilter> {
-  const conditions: SQL[] = [];
-  const key: (string | number | null)[] = [];
-  // A literal predicate (not a bound parameter), so the planner can use the partial indexes.
-  if (!query.include_inactive || (!isSeller(user.role) && user.role !== 'admin')) {
-    conditions.push(sql`p.is_active`);
-    key.push('active');
-  } else if (isSeller(user.role)) {
-    conditions.push(sql`(p.is_active or p.seller_id = ${user.id})`);
-    key.push(`active+seller:${user.id}`);
-  } else {
-    key.push('all');
-  }
+/** One alternative of a search group as a tsquery: a completed word, or a phrase parsed as the documents are. */
+function phraseQuery(phrase: SearchPhrase): SQL {
+  // A prefix phrase is one word of letters and digits only (parseSearch), so the quotes cannot be escaped.
+  return phrase.prefix
+    ? sql`to_tsquery(${TS_CONFIG}, ${`'${phrase.text}':*`})`
+    : sql`phraseto_tsquery(${TS_CONFIG}, ${phrase.text})`;
+}
 
-  const term = query.search?.trim() || undefined;
-  const pattern = term === undefined ? undefined : containsPattern(term);
+/** All groups must match, any alternative of a group will do. */
+function searchQuery(groups: SearchGroup[]): SQL {
+  return sql.join(
+    groups.map((g) => sql`(${sql.join(g.map(phraseQuery), sql` || `)})`),
+    sql` && `,
+  );
+}
+
+/**
+ * Typos: each correctable word that begins no word of the catalogue gets the catalogue's closest words
+ * (trigram similarity over the small lexicon of migration 0006) as alternatives. Null: nothing to correct.
+ */
+async function correctedSearch(db: Db, groups: SearchGroup[]): Promise<SearchGroup[] | null> {
+  const words = correctableWords(groups);
+  if (words.length === 0) return null;
+  const rows = rowsOf<{ w: string; alternatives: string[] }>(
+    await db.execute(sql`
+      select q.w, array(
+               select cw.word from catalogue_words cw
+                where cw.word % q.w or cw.word like '%' || q.w || '%'
+                order by similarity(cw.word, q.w) desc, cw.word limit 10) as alternatives
+        from unnest(array[${sql.join(
+          words.map((w) => sql`${w}`),
+          sql`, `,
+        )}]::text[]) as q(w)
+       where not exists (select 1 from catalogue_words cw where cw.word like q.w || '%')`),
+  );
+  const corrections = new Map(
+    rows.map((r) => [r.w, closestWords(r.w, r.alternatives)] as const).filter(([, alts]) => alts.length > 0),
+  );
+  if (corrections.size === 0) return null;
+  return groups.map((group) => {
+    const alternatives = group.length === 1 ? corrections.get(group[0]!.words[0]!) : undefined;
+    if (!alternatives || group[0]!.words.length !== 1) return group;
+    return [...group, ...alternatives.map((word) => ({ text: word, words: [word], prefix: true }))];
+  });
+}
+
+interface CatalogueFilter {
+  /** What the caller may see and the department, category and price band: checked again on every page. */
+  live: SQL;
+  /** The search's tsquery, if searching. */
+  search: SQL | null;
+  order: ProductOrder;
+}
+
+/** Whether the caller sees the buyers' catalogue (shared by everyone), not a seller's own inactive listings. */
+const isSharedView = (user: UserRow, query: ProductQuery) =>
+  !query.include_inactive || (!isSeller(user.role as Role) && user.role !== 'admin');
+
+/** The WHERE of a catalogue query, without its search. */
+async function liveFilter(db: Db, user: UserRow, query: ProductQuery): Promise<SQL> {
+  const conditions: SQL[] = [];
+  // A literal predicate (not a bound parameter), so the planner can use the partial indexes.
+  if (isSharedView(user, query)) conditions.push(sql`p.is_active`);
+  else if (isSeller(user.role as Role)) conditions.push(sql`(p.is_active or p.seller_id = ${user.id})`);
+
   const { department_id: department, category_id: category } = query;
-  // The category table is small: one read resolves the search's category matches and the department's
-  // subcategories to plain ids, which the planner estimates well (an ANY(subquery) misleads it into
-  // a sequential scan of the whole catalogue).
-  let tree: { id: number; parent_id: number | null; matches: boolean }[] = [];
-  if (pattern !== undefined || department !== undefined) {
+  // The category table is small: one read resolves the department's subcategories to plain ids, which the
+  // planner estimates well (an ANY(subquery) misleads it into a sequential scan of the whole catalogue).
+  let tree: { id: number; parent_id: number | null }[] = [];
+  if (department !== undefined) {
     tree = rowsOf(
       await db.execute(
-        sql`select id, parent_id, ${pattern === undefined ? sql`false` : sql`name ilike ${pattern}`} as matches
-              from categories limit 10000`,
+        sql`select id, parent_id from categories where id = ${department} or parent_id = ${department}`,
       ),
     );
-  }
-  if (pattern !== undefined) {
-    const matching = tree.filter((c) => c.matches).map((c) => c.id);
-    conditions.push(
-      matching.length
-        ? sql`(p.name ilike ${pattern} or p.brand ilike ${pattern} or p.category_id in ${matching})`
-        : sql`(p.name ilike ${pattern} or p.brand ilike ${pattern})`,
-    );
-    key.push(`search:${term!.toLowerCase()}`);
-  }
-  if (department !== undefined) {
-    const ids = tree.filter((c) => c.id === department || c.parent_id === department).map((c) => c.id);
+    const ids = tree.map((c) => c.id);
     conditions.push(ids.length ? sql`p.category_id in ${ids}` : sql`false`);
-    key.push(`department:${department}`);
   }
   // A category is honoured only inside the chosen department (spec 1 §2), or on its own.
   if (
@@ -156,149 +186,178 @@ async function catalogueFilter(db: Db, user: UserRow, query: ProductQuery): Prom
     (department === undefined || tree.find((c) => c.id === category)?.parent_id === department)
   ) {
     conditions.push(sql`p.category_id = ${category}`);
-    key.push(`category:${category}`);
   }
   if (query.price_band) {
     const { min, max } = PRICE_BANDS[query.price_band];
     if (min !== null) conditions.push(sql`p.selling_price_cents >= ${min}`);
     if (max !== null) conditions.push(sql`p.selling_price_cents <= ${max}`);
-    key.push(`band:${query.price_band}`);
   }
-  return {
-    where: conditions.length ? sql.join(conditions, sql` and `) : sql`true`,
-    key: JSON.stringify(key),
-  };
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-/** A small bounded map whose entries expire: the catalogue's caches (see below). */
-class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
+/** Which products match, in order: at most PRODUCT_TOTAL_CAP ids, and whether there are more. */
+interface Matches {
+  ids: Int32Array;
+  more: boolean;
+}
+
+async function matchingIds(db: Db, filter: CatalogueFilter, search: SQL | null): Promise<Matches> {
+  const where = search ? sql`${filter.live} and p.search_document @@ (${search})` : filter.live;
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`select p.id from products p where ${where}
+           order by ${orderBy(filter.order, search)} limit ${PRODUCT_TOTAL_CAP + 1}`,
+    ),
+  );
+  const more = rows.length > PRODUCT_TOTAL_CAP;
+  return { ids: Int32Array.from(rows.slice(0, PRODUCT_TOTAL_CAP), (r) => r.id), more };
+}
+
+/**
+ * Matches of a search or filter, correcting typos when the words as typed find nothing. The search
+ * expression used is returned too: pages beyond the cap are read with it directly.
+ */
+async function findMatches(
+  db: Db,
+  user: UserRow,
+  query: ProductQuery,
+): Promise<{ matches: Matches; filter: CatalogueFilter }> {
+  const term = query.search?.trim() || undefined;
+  const groups = term === undefined ? [] : parseSearch(term);
+  const order: ProductOrder = query.sort ?? (term ? 'relevance' : 'name');
+  const live = await liveFilter(db, user, query);
+  if (term !== undefined && groups.length === 0) {
+    // Only punctuation: nothing can match.
+    return {
+      matches: { ids: new Int32Array(0), more: false },
+      filter: { live: sql`false`, search: null, order },
+    };
+  }
+  let search = groups.length ? searchQuery(groups) : null;
+  const filter: CatalogueFilter = { live, search, order };
+  let matches = await matchingIds(db, filter, search);
+  if (search && matches.ids.length === 0) {
+    const corrected = await correctedSearch(db, groups);
+    if (corrected) {
+      search = searchQuery(corrected);
+      matches = await matchingIds(db, filter, search);
+    }
+  }
+  return { matches, filter: { ...filter, search } };
+}
+
+/**
+ * The buyers' catalogue keeps, for a few seconds (CATALOGUE_RESULT_CACHE_MS), which products match each
+ * search or filter and in what order: ids only, shared by every buyer, a bounded number of entries. Price,
+ * stock and whether a product is still active (and in the price band) are read on every request, so a
+ * change shows at once; a product added or moved into a filter appears when its entry expires (ADR 005).
+ */
+class MatchCache {
+  private readonly entries = new Map<
+    string,
+    { value: Promise<{ matches: Matches; filter: CatalogueFilter }>; expires: number }
+  >();
   constructor(private readonly capacity: number) {}
-  async get(key: string, ttlMs: number, load: () => Promise<V>): Promise<V> {
+  get(key: string, ttlMs: number, load: () => Promise<{ matches: Matches; filter: CatalogueFilter }>) {
     if (ttlMs <= 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
-    const value = await load();
+    // The promise itself is kept, so buyers asking the same thing at once share one query.
+    const value = load();
     this.entries.delete(key);
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, expires: now + ttlMs });
+    value.catch(() => this.entries.delete(key));
     return value;
   }
 }
 
-function perDatabase<V>(capacity: number) {
-  const caches = new WeakMap<Db, TtlCache<V>>();
-  return (db: Db) => {
-    let cache = caches.get(db);
-    if (!cache) caches.set(db, (cache = new TtlCache<V>(capacity)));
-    return cache;
-  };
+/** At most 2,000 entries of at most 1,000 ids each: about 8 MB. */
+const MATCH_CACHE_ENTRIES = 2000;
+const matchCaches = new WeakMap<Db, MatchCache>();
+function matchCache(db: Db) {
+  let cache = matchCaches.get(db);
+  if (!cache) matchCaches.set(db, (cache = new MatchCache(MATCH_CACHE_ENTRIES)));
+  return cache;
 }
 
-/**
- * Counting the matches of a broad filter reads most of the catalogue (about 20 ms at 100,000 products),
- * while a page of results takes well under a millisecond. The count of each filter is therefore kept for a
- * few seconds (CATALOGUE_COUNT_CACHE_SECONDS): a total may lag a product's (de)activation by that long.
- */
-const countCache = perDatabase<number>(2000);
-export const DEFAULT_COUNT_CACHE_MS = 10_000;
-const ACTIVE_CATALOGUE_KEY = `${JSON.stringify(['active'])}:`;
-
-function cachedCount(db: Db, key: string, ttlMs: number, load: () => Promise<number>) {
-  return countCache(db).get(key, ttlMs, load);
-}
+const PAGE_COLUMNS = sql`
+  p.id, p.name, p.brand, p.sku, p.description, p.image_url, p.category_id,
+  c.name as category_name, c.parent_id, p.selling_price_cents, p.mrp_cents,
+  p.minimum_order_quantity, p.stock_quantity, p.is_active, p.seller_id,
+  coalesce(u.company_name, u.name) as seller_name`;
 
 /**
- * The buyers' catalogue pages themselves are the same for everyone on the same plan, and the most asked
- * ones (the first pages of the unfiltered catalogue, common searches) are asked many times a second at
- * busy times. A page is kept for CATALOGUE_PAGE_CACHE_MS (default one second): stock and prices shown may
- * lag by that long, which is harmless because adding to the cart and checkout always check the live stock
- * and price. A seller's view of its own inactive listings is never cached.
- */
-const pageCache = perDatabase<string>(2000);
-
-export interface CatalogueCaching {
-  countMs: number;
-  pageMs: number;
-}
-
-/**
- * GET /api/products: one page of the catalogue and the number of matches, as the response's JSON text.
- * With a browsing limit (the free plan) only the first `browseLimit` matches in the chosen order exist for
- * the caller. The text is checked against the contract (productListSchema) when it is made, and a cached
- * page is sent as that text again, without validating and serialising the same page once per request.
+ * GET /api/products: one page of the catalogue and the number of matches (capped; see PRODUCT_TOTAL_CAP),
+ * as the response's JSON text. With a browsing limit (the free plan) only the first `browseLimit` matches in
+ * the chosen order exist for the caller. The page's rows are always read live, by id.
  */
 export async function listProductsJson(
   db: Db,
   user: UserRow,
   query: ProductQuery,
-  browseLimit: number | null,
-  caching: CatalogueCaching = { countMs: 0, pageMs: 0 },
+  browseLimitOf: Promise<number | null> | number | null,
+  resultCacheMs = 0,
 ): Promise<string> {
-  const load = async () =>
-    JSON.stringify(
-      productListSchema.parse(await loadProducts(db, user, query, browseLimit, caching.countMs)),
-    );
-  const sharedView = !query.include_inactive || (!isSeller(user.role) && user.role !== 'admin');
-  if (!sharedView) return load();
-  const pageKey = JSON.stringify([
+  const key = JSON.stringify([
     query.search?.trim().toLowerCase() ?? null,
     query.department_id ?? null,
     query.category_id ?? null,
     query.price_band ?? null,
-    query.sort,
-    query.page,
-    query.page_size,
-    browseLimit,
+    query.sort ?? null,
   ]);
-  return pageCache(db).get(pageKey, caching.pageMs, load);
-}
-
-async function loadProducts(
-  db: Db,
-  user: UserRow,
-  query: ProductQuery,
-  browseLimit: number | null,
-  countCacheMs: number,
-): Promise<ProductList> {
-  const { where, key } = await catalogueFilter(db, user, query);
+  const load = () => findMatches(db, user, query);
+  // The plan is read while the matches are found (both are needed before the page).
+  const [found, browseLimit] = await Promise.all([
+    isSharedView(user, query) ? matchCache(db).get(key, resultCacheMs, load) : load(),
+    browseLimitOf,
+  ]);
+  const { matches, filter } = found;
   const offset = (query.page - 1) * query.page_size;
-  const limit =
-    browseLimit === null ? query.page_size : Math.max(0, Math.min(query.page_size, browseLimit - offset));
+  const reachable = browseLimit === null ? Infinity : browseLimit;
+  const limit = Math.max(0, Math.min(query.page_size, reachable - offset));
 
-  const countQuery =
-    browseLimit === null
-      ? sql`select count(*)::int as n from products p where ${where}`
-      : sql`select count(*)::int as n from (select 1 from products p where ${where} limit ${browseLimit}) capped`;
-  const pageQuery = sql`
-    select p.id, p.name, p.brand, p.sku, p.description, p.image_url, p.category_id,
-           c.name as category_name, c.parent_id, p.selling_price_cents, p.mrp_cents,
-           p.minimum_order_quantity, p.stock_quantity, p.is_active, p.seller_id,
-           coalesce(u.company_name, u.name) as seller_name
-      from products p
-      join categories c on c.id = p.category_id
-      join users u on u.id = p.seller_id
-     where ${where}
-     order by ${ORDER_BY[query.sort]}
-     limit ${limit} offset ${offset}`;
-
-  const [total, page] = await Promise.all([
-    cachedCount(
-      db,
-      `${key}:${browseLimit ?? ''}`,
-      countCacheMs,
-      async () => rowsOf<{ n: number }>(await db.execute(countQuery))[0]?.n ?? 0,
-    ),
-    limit > 0 ? db.execute(pageQuery) : Promise.resolve({ rows: [] }),
-  ]);
-  return {
-    products: rowsOf<ProductRow>(page).map(toProduct),
-    total,
+  let rows: ProductRow[] = [];
+  if (limit > 0 && offset < matches.ids.length && (offset + limit <= matches.ids.length || !matches.more)) {
+    // The usual case: the page's ids are known; read those products live and keep the found order.
+    const ids = Array.from(matches.ids.subarray(offset, offset + limit));
+    const read = rowsOf<ProductRow>(
+      await db.execute(sql`
+        select ${PAGE_COLUMNS}
+          from products p
+          join categories c on c.id = p.category_id
+          join users u on u.id = p.seller_id
+         where p.id in ${ids} and ${filter.live}`),
+    );
+    const byId = new Map(read.map((r) => [r.id, r]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
+  } else if (limit > 0 && matches.more) {
+    // Past the known ids (beyond the cap): an offset query, rarely asked.
+    const where = filter.search
+      ? sql`${filter.live} and p.search_document @@ (${filter.search})`
+      : filter.live;
+    rows = rowsOf<ProductRow>(
+      await db.execute(sql`
+        select ${PAGE_COLUMNS}
+          from products p
+          join categories c on c.id = p.category_id
+          join users u on u.id = p.seller_id
+         where ${where}
+         order by ${orderBy(filter.order, filter.search)}
+         limit ${limit} offset ${offset}`),
+    );
+  }
+  const known = matches.ids.length;
+  const list: ProductList = {
+    products: rows.map(toProduct),
+    total: Math.min(known, reachable),
+    total_capped: matches.more && reachable > known,
     page: query.page,
     page_size: query.page_size,
     browse_limit: browseLimit,
   };
+  return JSON.stringify(list);
 }
 
 /** Departments first, then subcategories; the table is small, the cap only keeps the list bounded. */

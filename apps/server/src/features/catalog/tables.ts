@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -17,6 +18,9 @@ export const categories = pgTable('categories', {
   /** null: a department (top level). */
   parent_id: integer('parent_id').references((): AnyPgColumn => categories.id),
 });
+
+/** PostgreSQL's tsvector, read only by SQL (never selected into the app). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const products = pgTable(
   'products',
@@ -39,15 +43,21 @@ export const products = pgTable(
     stock_quantity: integer('stock_quantity').notNull().default(0),
     is_active: boolean('is_active').notNull().default(true),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The weighted search document (name A, brand B, category name C), kept by triggers (migration 0006):
+     * category names live in another table, so it cannot be a generated column.
+     */
+    search_document: tsvector('search_document'),
   },
   (t) => [
     index('products_seller_idx').on(t.seller_id),
     index('products_category_idx').on(t.category_id),
     index('products_active_price_idx').on(t.is_active, t.selling_price_cents),
-    // The marketplace's substring search: ILIKE '%term%' on name or brand through trigram indexes.
-    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_brand_trgm_idx').using('gin', t.brand.op('gin_trgm_ops')),
-    // One partial index per sort of the buyers' catalogue (active products), each ending in id, the tiebreak.
+    // The marketplace's full-text search (migration 0006).
+    index('products_search_idx').using('gin', t.search_document),
+    // One partial index per sort of the buyers' catalogue (active products), each ending in id, the tiebreak,
+    // and carrying the filter columns (INCLUDE in migration 0006; Drizzle has no word for it) so the ids of
+    // a department or a price band come from the index alone.
     index('products_active_name_sort_idx')
       .on(sql`lower(${t.name}) collate "C"`, t.id)
       .where(sql`${t.is_active}`),
@@ -57,8 +67,20 @@ export const products = pgTable(
     index('products_active_stock_sort_idx')
       .on(t.stock_quantity, t.id)
       .where(sql`${t.is_active}`),
+    // A category's products in each sort.
+    index('products_active_category_name_idx')
+      .on(t.category_id, sql`lower(${t.name}) collate "C"`, t.id)
+      .where(sql`${t.is_active}`),
     index('products_active_category_price_idx')
       .on(t.category_id, t.selling_price_cents, t.id)
       .where(sql`${t.is_active}`),
+    index('products_active_category_stock_idx')
+      .on(t.category_id, t.stock_quantity, t.id)
+      .where(sql`${t.is_active}`),
   ],
 );
+
+/** Every word of the catalogue's names, brands and categories (kept by triggers): where a typo finds its word. */
+export const catalogueWords = pgTable('catalogue_words', { word: text('word').primaryKey() }, (t) => [
+  index('catalogue_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PRODUCT_TOTAL_CAP, type Product, type ProductList } from '@tt/domain';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { insertCategory, insertProduct } from './support/marketplace.ts';
+
+/** The marketplace's search (issue 9): words, typos, local names, several words, relevance, totals. */
+describe('the catalogue search', () => {
+  let t: TestApp;
+  let retailer: string;
+  let dept: number;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    retailer = await t.login('retailer');
+    const seller = await t.demoUserId('supplier');
+    // Searches below are asked inside this department, so the demo catalogue's products cannot interfere.
+    dept = await insertCategory(t.db, 'Search Test Department');
+    const staples = await insertCategory(t.db, 'Pantry Staples', dept);
+    const drinks = await insertCategory(t.db, 'Soft Drinks', dept);
+    const maizeProducts = await insertCategory(t.db, 'Maize Products', dept);
+    const add = async (key: string, category_id: number, name: string, brand: string) => {
+      ids[key] = await insertProduct(t.db, { seller_id: seller, category_id, name, brand });
+    };
+    await add('maizeMeal', staples, 'Super Maize Meal 10kg', 'Iwisa');
+    await add('sugar', staples, 'White Sugar 2kg', 'Huletts');
+    await add('oil', staples, 'Sunflower Cooking Oil 2L', 'Sunfoil');
+    await add('pilchards', staples, 'Pilchards in Tomato Sauce 400g', 'Lucky Star');
+    await add('cola', drinks, 'Fizzy Lemon 2L', 'Twist');
+    // "maize" in the name, in the brand, in the category name: relevance puts them in that order.
+    await add('inName', staples, 'Golden Maize Snacks', 'Crunchy');
+    await add('inBrand', staples, 'Corn Chips', 'Maize Valley');
+    await add('inCategory', maizeProducts, 'Yellow Samp', 'Farmhouse');
+  });
+  afterAll(() => t.close());
+
+  async function search(text: string, extra = ''): Promise<ProductList> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/products?department_id=${dept}&search=${encodeURIComponent(text)}${extra}`,
+      headers: { cookie: retailer },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as ProductList;
+  }
+  const found = async (text: string) => new Set((await search(text)).products.map((p: Product) => p.id));
+
+  it('finds maize meal for "maize", and completes a word being typed', async () => {
+    expect(await found('maize')).toContain(ids.maizeMeal);
+    expect(await found('MAIZE')).toContain(ids.maizeMeal);
+    expect(await found('pilch')).toEqual(new Set([ids.pilchards]));
+    // English stems: the plural finds the singular's products and back.
+    expect(await found('snack')).toEqual(new Set([ids.inName]));
+  });
+
+  it('still finds close matches for a typo ("suger", "cookng oil")', async () => {
+    expect(await found('suger')).toEqual(new Set([ids.sugar]));
+    expect(await found('cookng oil')).toEqual(new Set([ids.oil]));
+    expect(await found('pilchrds')).toEqual(new Set([ids.pilchards]));
+  });
+
+  it('understands the local names in the synonym list', async () => {
+    expect(await found('mielie meal')).toEqual(new Set([ids.maizeMeal]));
+    expect(await found('mealie meal')).toEqual(new Set([ids.maizeMeal]));
+    expect(await found('pap')).toEqual(new Set([ids.maizeMeal]));
+    expect(await found('tin fish')).toEqual(new Set([ids.pilchards]));
+    // "cool drink" finds the Soft Drinks category.
+    expect(await found('cool drink')).toEqual(new Set([ids.cola]));
+    expect(await found('cooldrink')).toEqual(new Set([ids.cola]));
+  });
+
+  it('narrows the result with every further word', async () => {
+    expect(await found('maize')).toEqual(new Set([ids.maizeMeal, ids.inName, ids.inBrand, ids.inCategory]));
+    expect(await found('maize meal')).toEqual(new Set([ids.maizeMeal]));
+    expect(await found('maize meal 10kg')).toEqual(new Set([ids.maizeMeal]));
+    expect(await found('maize meal 5kg')).toEqual(new Set());
+    expect(await found('golden maize')).toEqual(new Set([ids.inName]));
+  });
+
+  it('ranks by relevance while searching: name before brand before category', async () => {
+    const order = (await search('maize')).products.map((p) => p.id);
+    expect(order.slice(2)).toEqual([ids.inBrand, ids.inCategory]);
+    expect(new Set(order.slice(0, 2))).toEqual(new Set([ids.maizeMeal, ids.inName]));
+    // A chosen sort still applies to a search.
+    const byName = (await search('maize', '&sort=name')).products.map((p) => p.name);
+    expect(byName).toEqual(['Corn Chips', 'Golden Maize Snacks', 'Super Maize Meal 10kg', 'Yellow Samp']);
+  });
+
+  it('answers a search that matches nothing with an empty page, also on later pages', async () => {
+    for (const text of ['xylophone', 'zzqx', '%%%', 'maize xylophone']) {
+      const body = await search(text);
+      expect(body, text).toMatchObject({ products: [], total: 0, total_capped: false });
+    }
+    expect((await search('xylophone', '&page=3')).products).toEqual([]);
+  });
+
+  it(`caps a broad total at ${PRODUCT_TOTAL_CAP} ("1,000+") and still pages beyond it`, async () => {
+    const cat = await insertCategory(t.db, 'Capword Shelf', dept);
+    const seller = await t.demoUserId('distributor');
+    const extra = 5;
+    await t.db.execute(sql`
+      insert into products (seller_id, category_id, name, brand, sku, selling_price_cents, mrp_cents)
+      select ${seller}, ${cat}, 'Capword item ' || lpad(i::text, 5, '0'), 'Capbrand', 'CAP-' || i, 100 + i, 100 + i
+        from generate_series(1, ${PRODUCT_TOTAL_CAP + extra}) as g(i)`);
+    try {
+      const first = await search('capword', '&sort=name&page_size=100');
+      expect(first).toMatchObject({ total: PRODUCT_TOTAL_CAP, total_capped: true });
+      expect(first.products[0]!.name).toBe('Capword item 00001');
+      // The page that crosses the cap and the one after it come from the database in the same order.
+      const crossing = await search('capword', '&sort=name&page_size=100&page=10');
+      expect(crossing.products.map((p) => p.name)).toEqual(
+        Array.from({ length: 100 }, (_, i) => `Capword item ${String(901 + i).padStart(5, '0')}`),
+      );
+      const last = await search('capword', '&sort=name&page_size=100&page=11');
+      expect(last.products.map((p) => p.name)).toEqual(
+        Array.from({ length: extra }, (_, i) => `Capword item ${String(1001 + i).padStart(5, '0')}`),
+      );
+      // Fewer matches than the cap: the exact number.
+      expect(await search('capword 00001')).toMatchObject({ total: 1, total_capped: false });
+    } finally {
+      await t.db.execute(sql`update products set is_active = false where category_id = ${cat}`);
+    }
+  });
+});

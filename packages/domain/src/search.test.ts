@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { closestWords, correctableWords, parseSearch, SEARCH_SYNONYMS, typoDistance } from './search.ts';
+
+const texts = (text: string) => parseSearch(text).map((group) => group.map((p) => p.text));
+
+describe('parseSearch', () => {
+  it('makes one group per word, each completable when long enough', () => {
+    expect(parseSearch('Maize  MEAL')).toEqual([
+      [{ text: 'maize', words: ['maize'], prefix: true }],
+      [{ text: 'meal', words: ['meal'], prefix: true }],
+    ]);
+    expect(parseSearch('5 kg')[0]).toEqual([{ text: '5', words: ['5'], prefix: false }]);
+  });
+
+  it('keeps words joined by punctuation as one phrase, so % and _ are never wildcards', () => {
+    expect(parseSearch('qwerty_oo')).toEqual([
+      [{ text: 'qwerty_oo', words: ['qwerty', 'oo'], prefix: false }],
+    ]);
+    expect(texts('coca-cola 12.5kg')).toEqual([['coca-cola'], ['12.5kg']]);
+    expect(parseSearch('%%% ___')).toEqual([]);
+  });
+
+  it('turns the local names into the catalogue words, longest phrase first', () => {
+    expect(texts('mielie meal')).toEqual([['mielie meal', 'maize meal']]);
+    expect(texts('mealie meal 10kg')).toEqual([['mealie meal', 'maize meal'], ['10kg']]);
+    expect(texts('pap')).toEqual([['pap', 'maize meal']]);
+    expect(texts('cool drink')).toEqual([['cool drink', 'soft drinks', 'cola']]);
+    expect(texts('Cooldrink')).toEqual([['cooldrink', 'soft drinks', 'cola']]);
+    expect(texts('tin fish')).toEqual([['tin fish', 'pilchards']]);
+    expect(texts('suiker')).toEqual([['suiker', 'sugar']]);
+    // The typed words are never completed inside a synonym ("pap" must not find paper).
+    expect(parseSearch('pap')[0]!.every((p) => !p.prefix)).toBe(true);
+  });
+
+  it('has lower-case synonym keys and values only', () => {
+    for (const [key, values] of Object.entries(SEARCH_SYNONYMS)) {
+      expect(key).toBe(key.toLowerCase());
+      for (const v of values) expect(v).toBe(v.toLowerCase());
+    }
+  });
+
+  it('lets only single words of three letters or more be corrected', () => {
+    expect(correctableWords(parseSearch('suger 2kg ab 500 pap qwerty_oo cookng'))).toEqual([
+      'suger',
+      '2kg',
+      'cookng',
+    ]);
+  });
+});
+
+describe('typo corrections', () => {
+  it('counts one vowel for another as half an edit', () => {
+    expect(typoDistance('suger', 'sugar')).toBe(0.5);
+    expect(typoDistance('suger', 'super')).toBe(1);
+    expect(typoDistance('cookng', 'cooking')).toBe(1);
+    expect(typoDistance('sugra', 'sugar')).toBe(1);
+    expect(typoDistance('maize', 'maize')).toBe(0);
+  });
+
+  it('keeps the nearest close words, and words containing the typed one', () => {
+    expect(closestWords('suger', ['super', 'sugar', 'sugarcane'])).toEqual(['sugar']);
+    expect(closestWords('cookng', ['cooking', 'cookies', 'cook'])).toEqual(['cooking']);
+    expect(closestWords('xcvbra', ['zxcvbrand'])).toEqual(['zxcvbrand']);
+    expect(closestWords('ryce', ['rice', 'race'])).toEqual(['rice', 'race']);
+    expect(closestWords('xylophone', ['yellow', 'phone'])).toEqual([]);
+  });
+});
