@@ -5,10 +5,11 @@ import { Crown, LayoutGrid, List, PackageSearch, Search, ShoppingCart, X } from 
 import {
   FREE_PLAN_BROWSE_LIMIT,
   PRICE_BAND_KEYS,
+  PRODUCT_ORDERS,
   PRODUCT_SORTS,
   type AppUser,
   type PriceBand,
-  type ProductSort,
+  type ProductOrder,
 } from '@tt/domain';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -42,7 +43,7 @@ function useFilterParams() {
     department_id: department,
     category_id: department ? positiveInt(params.get('category')) : undefined,
     price_band: PRICE_BAND_KEYS.includes(price as PriceBand) ? (price as PriceBand) : undefined,
-    sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : 'name',
+    sort: PRODUCT_ORDERS.includes(sort as ProductOrder) ? (sort as ProductOrder) : undefined,
   };
   const view: ProductView = params.get('view') === 'list' ? 'list' : 'grid';
   const update = (changes: Record<string, string | undefined>, replace = false) =>
@@ -61,7 +62,7 @@ function useFilterParams() {
 }
 
 export default function ProductsPage() {
-  const { t } = useTranslation('products');
+  const { t, i18n } = useTranslation('products');
   const { data: user } = useMe();
   const { filters, view, update } = useFilterParams();
   const [text, setText] = useState(filters.search ?? '');
@@ -93,7 +94,11 @@ export default function ProductsPage() {
   const first = products.data?.pages[0];
   const items = products.data?.pages.flatMap((p) => p.products) ?? [];
   const filtered = Boolean(filters.search || filters.department_id || filters.price_band);
-  const anyFilter = filtered || text !== '' || filters.sort !== 'name';
+  const anyFilter = filtered || text !== '' || filters.sort !== undefined;
+  // The order shown: the chosen one, else the server's default (relevance while searching).
+  const order: ProductOrder = filters.sort ?? (filters.search ? 'relevance' : 'name');
+  const sorts: readonly ProductOrder[] = filters.search ? PRODUCT_ORDERS : PRODUCT_SORTS;
+  const totalText = (total: number) => new Intl.NumberFormat(i18n.resolvedLanguage).format(total);
 
   if (!user) return null;
   const buyer = canBuy(user.role);
@@ -179,7 +184,11 @@ export default function ProductsPage() {
             data-testid="product-count"
             aria-live="polite"
           >
-            {first ? t('count', { count: first.total }) : '\u00a0'}
+            {first
+              ? first.total_capped
+                ? t('count_capped', { total: totalText(first.total) })
+                : t('count', { count: first.total })
+              : '\u00a0'}
           </p>
           {anyFilter && (
             <Button variant="ghost" size="sm" onClick={clear} data-testid="clear-filters">
@@ -191,12 +200,17 @@ export default function ProductsPage() {
             <span className="hidden sm:inline">{t('sort.label')}</span>
             <Select
               aria-label={t('sort.label')}
-              value={filters.sort}
-              onChange={(e) => update({ sort: e.target.value === 'name' ? undefined : e.target.value })}
+              value={order}
+              onChange={(e) =>
+                update({
+                  sort:
+                    e.target.value === (filters.search ? 'relevance' : 'name') ? undefined : e.target.value,
+                })
+              }
               className="h-8 py-1 sm:w-44"
               data-testid="product-sort"
             >
-              {PRODUCT_SORTS.map((sort) => (
+              {sorts.map((sort) => (
                 <option key={sort} value={sort}>
                   {t(`sort.${sort}`)}
                 </option>
@@ -276,7 +290,10 @@ export default function ProductsPage() {
           </ul>
           <div className="mt-5 flex flex-col items-center gap-2">
             <p className="text-sm text-stone-500">
-              {t('showing', { shown: items.length, total: first?.total ?? items.length })}
+              {t('showing', {
+                shown: items.length,
+                total: first?.total_capped ? `${totalText(first.total)}+` : (first?.total ?? items.length),
+              })}
             </p>
             {products.hasNextPage && (
               <Button

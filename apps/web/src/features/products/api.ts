@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Category, PlanRestrictions, PriceBand, ProductList, ProductSort } from '@tt/domain';
+import type { Category, PlanRestrictions, PriceBand, ProductList, ProductOrder } from '@tt/domain';
 import { api } from '../../lib/api';
 
 /** What the marketplace filters by; the page number is the infinite query's own. */
@@ -8,7 +8,8 @@ export interface ProductFilters {
   department_id?: number;
   category_id?: number;
   price_band?: PriceBand;
-  sort: ProductSort;
+  /** None chosen: the server orders a search by relevance, anything else by name. */
+  sort?: ProductOrder;
 }
 
 export const productKeys = {
@@ -26,7 +27,7 @@ function productSearch(filters: ProductFilters, page: number) {
   if (filters.department_id) params.set('department_id', String(filters.department_id));
   if (filters.category_id) params.set('category_id', String(filters.category_id));
   if (filters.price_band) params.set('price_band', filters.price_band);
-  params.set('sort', filters.sort);
+  if (filters.sort) params.set('sort', filters.sort);
   params.set('page', String(page));
   return params.toString();
 }
@@ -36,7 +37,12 @@ export const productsQuery = (filters: ProductFilters) =>
     queryKey: productKeys.list(filters),
     queryFn: ({ pageParam }) => api.get<ProductList>(`/api/products?${productSearch(filters, pageParam)}`),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+    // A capped total ("1,000+") has more pages than it says: keep going while pages come back full.
+    getNextPageParam: (last) =>
+      last.page * last.page_size < last.total ||
+      (last.total_capped && last.products.length === last.page_size)
+        ? last.page + 1
+        : undefined,
   });
 
 export function useProducts(filters: ProductFilters) {
