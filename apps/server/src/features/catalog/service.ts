@@ -201,14 +201,22 @@ interface Matches {
   more: boolean;
 }
 
+/**
+ * Ranking reads every match's document: a word in most of the catalogue ("foods") would rank 100,000 rows.
+ * Relevance therefore ranks at most this many matches, as the index finds them; below it the order is exact.
+ */
+const RELEVANCE_CANDIDATES = 5000;
+
 async function matchingIds(db: Db, filter: CatalogueFilter, search: SQL | null): Promise<Matches> {
   const where = search ? sql`${filter.live} and p.search_document @@ (${search})` : filter.live;
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(
-      sql`select p.id from products p where ${where}
-           order by ${orderBy(filter.order, search)} limit ${PRODUCT_TOTAL_CAP + 1}`,
-    ),
-  );
+  const statement =
+    search && filter.order === 'relevance'
+      ? sql`select p.id from (select p.id, p.name, p.search_document from products p where ${where}
+                               limit ${RELEVANCE_CANDIDATES}) p
+             order by ${orderBy(filter.order, search)} limit ${PRODUCT_TOTAL_CAP + 1}`
+      : sql`select p.id from products p where ${where}
+             order by ${orderBy(filter.order, search)} limit ${PRODUCT_TOTAL_CAP + 1}`;
+  const rows = rowsOf<{ id: number }>(await db.execute(statement));
   const more = rows.length > PRODUCT_TOTAL_CAP;
   return { ids: Int32Array.from(rows.slice(0, PRODUCT_TOTAL_CAP), (r) => r.id), more };
 }
