@@ -1,12 +1,56 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * What the service worker downloads when it installs (issue 9: a first visit on prepaid data): the shell and
+ * the screens of the bottom bar (dashboard, products, cart, co-ops, community), each with the chunks it
+ * imports statically. Every other screen, chart, translation and picture is cached when first used.
+ */
+const PRECACHED_MODULES = [
+  /\/src\/main\.tsx$/,
+  /\/app\/shell\/AppShell\.tsx$/,
+  /\/features\/dashboard\/DashboardPage\.tsx$/,
+  /\/features\/products\/ProductsPage\.tsx$/,
+  /\/features\/cart\/CartPage\.tsx$/,
+  /\/features\/cooperatives\/CooperativesPage\.tsx$/,
+  /\/features\/misc\/UpcomingPage\.tsx$/,
+];
+
+/** Records, per build, the output files of PRECACHED_MODULES and their static imports (JS and CSS). */
+function precacheSelection() {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'tt-precache-selection',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      files.clear();
+      const visit = (fileName: string) => {
+        const item = bundle[fileName];
+        if (!item || files.has(fileName)) return;
+        files.add(fileName);
+        if (item.type !== 'chunk') return;
+        item.imports.forEach(visit);
+        item.viteMetadata?.importedCss.forEach(visit);
+      };
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        const id = item.facadeModuleId ?? '';
+        if (item.isEntry || PRECACHED_MODULES.some((m) => m.test(id))) visit(item.fileName);
+      }
+    },
+  };
+  return { plugin, files };
+}
+
+const precache = precacheSelection();
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    precache.plugin,
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -28,11 +72,45 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell and its chunks come from the cache, so the app opens without a network.
+        // The shell and the bottom bar's screens come from the cache, so the app opens without a network;
+        // of the built assets only those (precacheSelection above), plus the page, the icon and the fonts.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter(
+              (e) =>
+                precache.files.has(e.url) ||
+                e.url === 'index.html' ||
+                e.url === 'favicon.svg' ||
+                e.url.endsWith('.woff2'),
+            ),
+            warnings: [],
+          }),
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         runtimeCaching: [
+          {
+            // Every other screen's chunk, once visited. The names carry a content hash: never stale.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'screens',
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Product pictures and icons, once shown.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && (url.pathname.startsWith('/products/') || url.pathname.startsWith('/icons/')),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'images',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             // Last data seen stays readable offline; fresh data wins whenever the network answers.
             urlPattern: ({ url }) =>

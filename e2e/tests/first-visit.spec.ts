@@ -1,0 +1,62 @@
+import { expect, key, locale, shot, test } from './fixtures';
+
+/** Issue 9: the first visit on prepaid data, and a screen never visited opened offline. */
+
+const FIRST_VISIT_BUDGET = 400 * 1024;
+
+test('a first visit transfers at most 400 KB, the service worker precache included', async ({
+  page,
+  context,
+}, testInfo) => {
+  let bytes = 0;
+  let fromWorker = 0;
+  const files: string[] = [];
+  // The context sees the page's requests and, in Chromium, the service worker's (its precache) too.
+  context.on('requestfinished', (request) => {
+    void request.sizes().then((sizes) => {
+      bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+      if (request.serviceWorker()) fromWorker += 1;
+      files.push(`${sizes.responseBodySize}\t${new URL(request.url()).pathname}`);
+    });
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('try-demo')).toBeVisible();
+  // Wait for the worker to install: its precache is part of the first visit.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  testInfo.annotations.push({
+    type: 'first visit',
+    description: `${bytes} bytes in ${files.length} responses (${fromWorker} by the service worker)`,
+  });
+  console.log(`first visit: ${bytes} bytes in ${files.length} responses (${fromWorker} by the worker)`);
+  expect(fromWorker, 'the service worker precache was measured').toBeGreaterThan(0);
+  expect(bytes).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);
+});
+
+test('a screen never visited, opened offline, says so in the language chosen', async ({
+  page,
+  context,
+  login,
+}, testInfo) => {
+  await login('retailer');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect(page.getByTestId('recent-orders')).toBeVisible();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await context.setOffline(true);
+  // Open the orders screen (never visited, not in the bottom bar) as a link would, on phone and desktop alike.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/orders');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const common = locale('en', 'common');
+  await expect(page.getByTestId('route-error')).toContainText(key(common, 'errors.screen_offline'));
+  await expect(page.getByTestId('connectivity-banner')).toContainText('You are offline');
+  await shot(page, 'offline-unvisited-screen', testInfo.project.name);
+  await context.setOffline(false);
+});
