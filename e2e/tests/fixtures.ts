@@ -10,12 +10,15 @@ const expectedConsoleErrors = [/status of 401 \(Unauthorized\)/];
 export const test = base.extend<{
   /** API answers a test means to provoke, matched against "STATUS /api/path"; anything else still fails it. */
   expectedApiErrors: RegExp | null;
+  /** Console errors a test means to provoke (e.g. a chunk that cannot load offline); anything else still fails it. */
+  expectedConsoleErrors: RegExp | null;
   failOnErrors: void;
   login: (role?: DemoRole) => Promise<void>;
 }>({
   expectedApiErrors: [null, { option: true }],
+  expectedConsoleErrors: [null, { option: true }],
   failOnErrors: [
-    async ({ page, expectedApiErrors }, use) => {
+    async ({ page, expectedApiErrors, expectedConsoleErrors: provoked }, use) => {
       const problems: string[] = [];
       const expected = (status: number, path: string) =>
         expectedApiErrors?.test(`${status} ${path}`) ?? false;
@@ -23,6 +26,7 @@ export const test = base.extend<{
       const statusLogged = /Failed to load resource: the server responded with a status of (\d+)/;
       page.on('console', (message) => {
         if (message.type() !== 'error' || expectedConsoleErrors.some((p) => p.test(message.text()))) return;
+        if (provoked?.test(message.text())) return;
         const logged = statusLogged.exec(message.text());
         if (logged && expectedApiErrors && Number(logged[1]) < 500) return;
         problems.push(`console.error: ${message.text()}`);
