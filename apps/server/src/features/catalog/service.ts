@@ -207,29 +207,71 @@ interface Matches {
  */
 const RELEVANCE_CANDIDATES = 5000;
 
-async function matchingIds(db: Db, filter: CatalogueFilter, search: SQL | null): Promise<Matches> {
+/** The rows of one page of known ids (positions `from` to `to` of the found order, 0-based, end excluded). */
+interface PageSlice {
+  from: number;
+  to: number;
+}
+
+/**
+ * The ids of the matches in order and, in the same statement (one round trip), the rows of the page asked
+ * for: on a cache miss the page costs no second query.
+ */
+async function matchingIds(
+  db: Db,
+  filter: CatalogueFilter,
+  search: SQL | null,
+  page: PageSlice,
+): Promise<{ matches: Matches; rows: ProductRow[] }> {
   const where = search ? sql`${filter.live} and p.search_document @@ (${search})` : filter.live;
-  const statement =
+  const ordered =
     search && filter.order === 'relevance'
       ? sql`select p.id from (select p.id, p.name, p.search_document from products p where ${where}
                                limit ${RELEVANCE_CANDIDATES}) p
              order by ${orderBy(filter.order, search)} limit ${PRODUCT_TOTAL_CAP + 1}`
       : sql`select p.id from products p where ${where}
              order by ${orderBy(filter.order, search)} limit ${PRODUCT_TOTAL_CAP + 1}`;
-  const rows = rowsOf<{ id: number }>(await db.execute(statement));
-  const more = rows.length > PRODUCT_TOTAL_CAP;
-  return { ids: Int32Array.from(rows.slice(0, PRODUCT_TOTAL_CAP), (r) => r.id), more };
+  const [row] = rowsOf<{ ids: number[] | string; page: ProductRow[] | null }>(
+    await db.execute(sql`
+      with m as (select array(${ordered})::int[] as ids)
+      select m.ids,
+             (select json_agg(r) from (
+                select ${PAGE_COLUMNS}
+                  from products p
+                  join categories c on c.id = p.category_id
+                  join users u on u.id = p.seller_id
+                 where p.id = any(m.ids[${page.from + 1}:${page.to}])) r) as page
+        from m`),
+  );
+  const all = parseIntArray(row?.ids ?? []);
+  const more = all.length > PRODUCT_TOTAL_CAP;
+  const ids = Int32Array.from(all.slice(0, PRODUCT_TOTAL_CAP));
+  return { matches: { ids, more }, rows: inOrder(ids.subarray(page.from, page.to), row?.page ?? []) };
+}
+
+/** node-postgres parses an int[] to numbers; a driver that leaves it as text ('{1,2}') is read here. */
+function parseIntArray(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map(Number) : [];
+}
+
+/** The rows of `ids` in that order (a product gone since is left out). */
+function inOrder(ids: ArrayLike<number>, rows: ProductRow[]): ProductRow[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return Array.from(ids).flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
- * Matches of a search or filter, correcting typos when the words as typed find nothing. The search
- * expression used is returned too: pages beyond the cap are read with it directly.
+ * Matches of a search or filter with the rows of the page asked for, correcting typos when the words as
+ * typed find nothing. The search expression used is returned too: pages beyond the cap are read with it.
  */
 async function findMatches(
   db: Db,
   user: UserRow,
   query: ProductQuery,
-): Promise<{ matches: Matches; filter: CatalogueFilter }> {
+  page: PageSlice,
+): Promise<{ matches: Matches; filter: CatalogueFilter; rows: ProductRow[] }> {
   const term = query.search?.trim() || undefined;
   const groups = term === undefined ? [] : parseSearch(term);
   const order: ProductOrder = query.sort ?? (term ? 'relevance' : 'name');
@@ -239,19 +281,20 @@ async function findMatches(
     return {
       matches: { ids: new Int32Array(0), more: false },
       filter: { live: sql`false`, search: null, order },
+      rows: [],
     };
   }
   let search = groups.length ? searchQuery(groups) : null;
   const filter: CatalogueFilter = { live, search, order };
-  let matches = await matchingIds(db, filter, search);
-  if (search && matches.ids.length === 0) {
+  let found = await matchingIds(db, filter, search, page);
+  if (search && found.matches.ids.length === 0) {
     const corrected = await correctedSearch(db, groups);
     if (corrected) {
       search = searchQuery(corrected);
-      matches = await matchingIds(db, filter, search);
+      found = await matchingIds(db, filter, search, page);
     }
   }
-  return { matches, filter: { ...filter, search } };
+  return { ...found, filter: { ...filter, search } };
 }
 
 /**
@@ -260,24 +303,22 @@ async function findMatches(
  * stock and whether a product is still active (and in the price band) are read on every request, so a
  * change shows at once; a product added or moved into a filter appears when its entry expires (ADR 005).
  */
+type Found = { matches: Matches; filter: CatalogueFilter };
+
 class MatchCache {
-  private readonly entries = new Map<
-    string,
-    { value: Promise<{ matches: Matches; filter: CatalogueFilter }>; expires: number }
-  >();
+  private readonly entries = new Map<string, { value: Promise<Found>; expires: number }>();
   constructor(private readonly capacity: number) {}
-  get(key: string, ttlMs: number, load: () => Promise<{ matches: Matches; filter: CatalogueFilter }>) {
-    if (ttlMs <= 0) return load();
-    const now = Date.now();
+  get(key: string): Promise<Found> | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value;
-    // The promise itself is kept, so buyers asking the same thing at once share one query.
-    const value = load();
+    if (hit && hit.expires > Date.now()) return hit.value;
+    return undefined;
+  }
+  set(key: string, ttlMs: number, value: Promise<Found>) {
     this.entries.delete(key);
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, expires: now + ttlMs });
+    this.entries.set(key, { value, expires: Date.now() + ttlMs });
+    // The promise itself is kept, so buyers asking the same thing at once share one query.
     value.catch(() => this.entries.delete(key));
-    return value;
   }
 }
 
@@ -315,33 +356,45 @@ export async function listProductsJson(
     query.price_band ?? null,
     query.sort ?? null,
   ]);
-  const load = () => findMatches(db, user, query);
-  // The plan is read while the matches are found (both are needed before the page).
-  const [found, browseLimit] = await Promise.all([
-    isSharedView(user, query) ? matchCache(db).get(key, resultCacheMs, load) : load(),
-    browseLimitOf,
-  ]);
-  const { matches, filter } = found;
   const offset = (query.page - 1) * query.page_size;
+  // The page as if there were no browsing limit: the plan is read meanwhile, and the page trimmed after.
+  const slice = { from: offset, to: offset + query.page_size };
+  const cache = resultCacheMs > 0 && isSharedView(user, query) ? matchCache(db) : undefined;
+  const cached = cache?.get(key);
+
+  const read = async (): Promise<{ found: Found; rows: ProductRow[] }> => {
+    if (cached) {
+      const found = await cached;
+      const ids = Array.from(found.matches.ids.subarray(slice.from, slice.to));
+      if (ids.length === 0) return { found, rows: [] };
+      // The page's ids are known: read those products live, and check they still belong.
+      const rows = rowsOf<ProductRow>(
+        await db.execute(sql`
+          select ${PAGE_COLUMNS}
+            from products p
+            join categories c on c.id = p.category_id
+            join users u on u.id = p.seller_id
+           where p.id in ${ids} and ${found.filter.live}`),
+      );
+      return { found, rows: inOrder(ids, rows) };
+    }
+    const loading = findMatches(db, user, query, slice);
+    cache?.set(
+      key,
+      resultCacheMs,
+      loading.then(({ matches, filter }) => ({ matches, filter })),
+    );
+    const { rows, ...found } = await loading;
+    return { found, rows };
+  };
+  const [{ found, rows: pageRows }, browseLimit] = await Promise.all([read(), browseLimitOf]);
+  const { matches, filter } = found;
   const reachable = browseLimit === null ? Infinity : browseLimit;
   const limit = Math.max(0, Math.min(query.page_size, reachable - offset));
 
-  let rows: ProductRow[] = [];
-  if (limit > 0 && offset < matches.ids.length && (offset + limit <= matches.ids.length || !matches.more)) {
-    // The usual case: the page's ids are known; read those products live and keep the found order.
-    const ids = Array.from(matches.ids.subarray(offset, offset + limit));
-    const read = rowsOf<ProductRow>(
-      await db.execute(sql`
-        select ${PAGE_COLUMNS}
-          from products p
-          join categories c on c.id = p.category_id
-          join users u on u.id = p.seller_id
-         where p.id in ${ids} and ${filter.live}`),
-    );
-    const byId = new Map(read.map((r) => [r.id, r]));
-    rows = ids.flatMap((id) => byId.get(id) ?? []);
-  } else if (limit > 0 && matches.more) {
-    // Past the known ids (beyond the cap): an offset query, rarely asked.
+  let rows = pageRows.slice(0, limit);
+  if (limit > 0 && matches.more && offset + limit > matches.ids.length) {
+    // Past the known ids (beyond the cap): an ordinary ordered query, rarely asked.
     const where = filter.search
       ? sql`${filter.live} and p.search_document @@ (${filter.search})`
       : filter.live;
