@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PRODUCT_TOTAL_CAP, type Product, type ProductList } from '@tt/domain';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createTestApp, expectError, type TestApp } from './support/test-app.ts';
 import { insertCategory, insertProduct } from './support/marketplace.ts';
 
 /** The marketplace's search (issue 9): words, typos, local names, several words, relevance, totals. */
@@ -121,5 +121,27 @@ describe('the catalogue search', () => {
     } finally {
       await t.db.execute(sql`update products set is_active = false where category_id = ${cat}`);
     }
+  });
+
+  it('asks for a session, and refuses an unknown order with 400', async () => {
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/products?search=maize' }),
+      401,
+      'unauthorized',
+    );
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/products?search=maize&sort=best',
+      headers: { cookie: retailer },
+    });
+    expectError(bad, 400, 'bad_request');
+    // Relevance without a search is the name order.
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: `/api/products?department_id=${dept}&sort=relevance&page_size=100`,
+      headers: { cookie: retailer },
+    });
+    const names = (plain.json() as ProductList).products.map((p) => p.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
   });
 });
