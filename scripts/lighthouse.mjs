@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// Lighthouse 12's mobile run (its default throttling) on the landing page, and signed in (demo retailer) on
+// the dashboard and the marketplace: performance score, LCP and total blocking time (issue 9).
+// Starts the server over a fresh embedded database with the built web (run `npm run build` first).
+//
+//   CHROME_PATH=/usr/bin/chromium node scripts/lighthouse.mjs
+//   LIGHTHOUSE_RUNS=3 (median of that many runs per page; default 1)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const base = `http://localhost:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'tt-lighthouse-'));
+process.env.CHROME_PATH ??= '/usr/bin/chromium';
+
+const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+// Stopped from outside (Ctrl-C, a timeout): stop the server too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(1);
+  });
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+function lighthouse(url, cookie) {
+  const out = join(dataDir, `report-${Date.now()}.json`);
+  const args = [
+    'lighthouse',
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  const result = spawnSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`lighthouse failed on ${url}`);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    lcp: Math.round(report.audits['largest-contentful-paint'].numericValue),
+    tbt: Math.round(report.audits['total-blocking-time'].numericValue),
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+try {
+  await waitForServer();
+  const login = await fetch(`${base}/api/demo/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"role":"retailer"}',
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const pages = [
+    { page: 'landing', url: `${base}/`, cookie: null },
+    { page: 'dashboard', url: `${base}/dashboard`, cookie },
+    { page: 'marketplace', url: `${base}/products`, cookie },
+  ];
+  const rows = [];
+  for (const { page, url, cookie: c } of pages) {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) {
+      console.log(`lighthouse: ${page}, run ${i + 1} of ${runs}`);
+      results.push(lighthouse(url, c));
+    }
+    rows.push({
+      page,
+      score: median(results.map((r) => r.score)),
+      'LCP ms': median(results.map((r) => r.lcp)),
+      'TBT ms': median(results.map((r) => r.tbt)),
+      runs,
+    });
+  }
+  console.table(rows);
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
