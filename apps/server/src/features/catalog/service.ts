@@ -15,12 +15,19 @@ import {
   type Product,
   type ProductList,
   type productQuerySchema,
-  type Role,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../auth/service.ts';
 import { users } from '../auth/tables.ts';
+// The product-listing endpoint still to come calls enforcePlanLimit(tx, sellerId, 'listed_products', n)
+// inside the transaction that lists; this counter is what it counts.
+import { registerUsageCounter } from '../subscriptions/service.ts';
 import { categories, products } from './tables.ts';
+
+/** DECISIONS 16's listed products: a seller's active listings. */
+registerUsageCounter('listed_products', (db, userId) =>
+  db.$count(products, and(eq(products.seller_id, userId), eq(products.is_active, true))),
+);
 
 export type ProductQuery = z.output<typeof productQuerySchema>;
 
@@ -29,7 +36,7 @@ export type ProductQuery = z.output<typeof productQuerySchema>;
  * index-only count, and the dashboard is asked far less often than the catalogue.
  */
 export async function countProductsFor(db: Db, user: UserRow): Promise<number> {
-  if (isSeller(user.role as Role)) return db.$count(products, eq(products.seller_id, user.id));
+  if (isSeller(user.role)) return db.$count(products, eq(products.seller_id, user.id));
   if (user.role === 'admin') return db.$count(products);
   return db.$count(products, eq(products.is_active, true));
 }
@@ -158,14 +165,14 @@ interface CatalogueFilter {
 
 /** Whether the caller sees the buyers' catalogue (shared by everyone), not a seller's own inactive listings. */
 const isSharedView = (user: UserRow, query: ProductQuery) =>
-  !query.include_inactive || (!isSeller(user.role as Role) && user.role !== 'admin');
+  !query.include_inactive || (!isSeller(user.role) && user.role !== 'admin');
 
 /** The WHERE of a catalogue query, without its search. */
 async function liveFilter(db: Db, user: UserRow, query: ProductQuery): Promise<SQL> {
   const conditions: SQL[] = [];
   // A literal predicate (not a bound parameter), so the planner can use the partial indexes.
   if (isSharedView(user, query)) conditions.push(sql`p.is_active`);
-  else if (isSeller(user.role as Role)) conditions.push(sql`(p.is_active or p.seller_id = ${user.id})`);
+  else if (isSeller(user.role)) conditions.push(sql`(p.is_active or p.seller_id = ${user.id})`);
 
   const { department_id: department, category_id: category } = query;
   // The category table is small: one read resolves the department's subcategories to plain ids, which the
