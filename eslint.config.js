@@ -107,6 +107,18 @@ const webZones = [
   },
 ];
 
+const webNeverImportsServer = {
+  group: ['**/server/**', '@tt/server', 'drizzle-orm*', 'fastify*'],
+  message: 'The web never imports the server.',
+};
+/** An area's query keys are its own: what another area's change makes stale is declared in lib/invalidation.ts. */
+const noOtherAreasQueryKeys = {
+  group: ['../*/api', '../../features/*/api'],
+  importNamePattern: 'Keys$',
+  message:
+    "Raise an event with invalidateAfter (lib/invalidation.ts) instead of using another area's query keys.",
+};
+
 /** Cycles between files are refused everywhere (the fixture test lints eslint-fixtures/cycles with the same rule). */
 const noCycle = ['error', { ignoreExternal: true }];
 
@@ -202,18 +214,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webNeverImportsServer] }] },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**', '@tt/server', 'drizzle-orm*', 'fastify*'],
-              message: 'The web never imports the server.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [webNeverImportsServer, noOtherAreasQueryKeys] }],
     },
   },
 );
