@@ -119,7 +119,7 @@ const noOtherAreasQueryKeys = {
     "Raise an event with invalidateAfter (lib/invalidation.ts) instead of using another area's query keys.",
 };
 
-/** Cycles between files are refused everywhere (the fixture test lints eslint-fixtures/cycles with the same rule). */
+/** Cycles between files are refused everywhere (lint/boundaries.test.ts lints lint/fixtures/cycles with the same rule). */
 const noCycle = ['error', { ignoreExternal: true }];
 
 export default tseslint.config(
@@ -131,8 +131,8 @@ export default tseslint.config(
       'apps/server/drizzle/**',
       'e2e/artifacts/**',
       'test-results/**',
-      // Code that must fail lint, each file for one rule; eslint-fixtures/boundaries.test.ts lints it on purpose.
-      'eslint-fixtures/**',
+      // Code that must fail lint, each file for one rule; lint/boundaries.test.ts lints it on purpose.
+      'lint/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -164,8 +164,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'eslint-fixtures/cycles/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-cycle': noCycle },
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'lint/fixtures/cycles/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-cycle': noCycle,
+      // The path rules skip an import they cannot resolve, so every import must resolve.
+      'import-x/no-unresolved': 'error',
+    },
   },
   {
     files: ['apps/server/src/**/*.ts'],
