@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { formatMoney } from '../../lib/format';
 import { canBuy, useAddToCart } from '../cart/api';
-import { ProductImage } from './ProductImage';
+import { ProductImage } from '../../components/ui/ProductImage';
 
 /** How the marketplace lays its cards out (the page keeps the choice in the URL). */
 export type ProductView = 'grid' | 'list';

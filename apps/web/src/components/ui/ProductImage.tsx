@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Package } from 'lucide-react';
-import { cn } from '../../components/ui/cn';
+import { cn } from './cn';
 
 /** A product's picture, or a parcel when it has none or it fails to load (the catalogue's and the cart's). */
 export function ProductImage({
