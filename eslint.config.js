@@ -119,7 +119,10 @@ const noOtherAreasQueryKeys = {
     "Raise an event with invalidateAfter (lib/invalidation.ts) instead of using another area's query keys.",
 };
 
-/** Cycles between files are refused everywhere (lint/boundaries.test.ts lints lint/fixtures/cycles with the same rule). */
+/**
+ * Cycles between files are refused everywhere (lint/boundaries.test.ts lints lint/fixtures/cycles with the
+ * same rule); cycles between areas, which need no file cycle, are refused by lint/area-cycles.test.ts.
+ */
 const noCycle = ['error', { ignoreExternal: true }];
 
 export default tseslint.config(
