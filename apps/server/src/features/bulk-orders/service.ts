@@ -20,32 +20,48 @@ import { bulkOrderParticipations, bulkOrders } from './tables.ts';
 const LIST_LIMIT = 100;
 type Caller = Pick<UserRow, 'id' | 'role'>;
 
+type OrderRow = typeof bulkOrders.$inferSelect;
+type ParticipationRow = typeof bulkOrderParticipations.$inferSelect;
+type Names = Awaited<ReturnType<typeof namesFor>>;
+
 /**
  * The co-op's and the product's names (and the product's picture, so a bulk order shows what the catalogue
  * shows) are those areas' own: read through their services, one query each for a whole list.
  */
-async function namesFor(db: Db | Tx, rows: readonly { coop_id: number; product_id: number }[]) {
+async function namesFor(db: Db | Tx, orders: readonly { coop_id: number; product_id: number }[]) {
   const coops = await cooperativeNames(
     db,
-    rows.map((r) => r.coop_id),
+    orders.map((o) => o.coop_id),
   );
   const products = await productSummaries(
     db,
-    rows.map((r) => r.product_id),
+    orders.map((o) => o.product_id),
   );
   return { coops, products };
 }
 
-async function toBulkOrders(db: Db | Tx, orders: (typeof bulkOrders.$inferSelect)[]): Promise<BulkOrder[]> {
-  const { coops, products } = await namesFor(db, orders);
-  return orders.map((order) =>
-    toBulkOrder({
-      order,
-      coop_name: coops.get(order.coop_id) ?? '',
-      product_name: products.get(order.product_id)?.name ?? '',
-      product_image_url: products.get(order.product_id)?.image_url ?? null,
-    }),
-  );
+const bulkOrderOf = (order: OrderRow, { coops, products }: Names) =>
+  toBulkOrder({
+    order,
+    coop_name: coops.get(order.coop_id) ?? '',
+    product_name: products.get(order.product_id)?.name ?? '',
+    product_image_url: products.get(order.product_id)?.image_url ?? null,
+  });
+
+const participationOf = (
+  p: ParticipationRow,
+  order: { coop_id: number; product_id: number },
+  { coops, products }: Names,
+) =>
+  toParticipation({
+    p,
+    coop_name: coops.get(order.coop_id) ?? '',
+    product_name: products.get(order.product_id)?.name ?? '',
+  });
+
+async function toBulkOrders(db: Db | Tx, orders: OrderRow[]): Promise<BulkOrder[]> {
+  const names = await namesFor(db, orders);
+  return orders.map((order) => bulkOrderOf(order, names));
 }
 
 function toBulkOrder(r: {
@@ -121,16 +137,10 @@ function participationsQuery(db: Db | Tx) {
 
 async function toParticipations(
   db: Db | Tx,
-  rows: { p: typeof bulkOrderParticipations.$inferSelect; coop_id: number; product_id: number }[],
+  rows: { p: ParticipationRow; coop_id: number; product_id: number }[],
 ): Promise<Participation[]> {
-  const { coops, products } = await namesFor(db, rows);
-  return rows.map((r) =>
-    toParticipation({
-      p: r.p,
-      coop_name: coops.get(r.coop_id) ?? '',
-      product_name: products.get(r.product_id)?.name ?? '',
-    }),
-  );
+  const names = await namesFor(db, rows);
+  return rows.map((r) => participationOf(r.p, r, names));
 }
 
 export async function myParticipations(db: Db, userId: number): Promise<Participation[]> {
@@ -164,7 +174,7 @@ export async function participate(
       { fields: { quantity: field('validation.too_small', { minimum }) } },
     );
   }
-  return db.transaction(async (tx) => {
+  const joined = await db.transaction(async (tx) => {
     const now = new Date();
     const [raised] = await tx
       .update(bulkOrders)
@@ -191,13 +201,15 @@ export async function participate(
         total_amount_cents: raised.final_unit_price_cents * input.quantity,
         payment_status: 'pending',
       })
-      .returning({ id: bulkOrderParticipations.id });
-    const [participation] = await toParticipations(
-      tx,
-      await participationsQuery(tx).where(eq(bulkOrderParticipations.id, inserted!.id)),
-    );
-    return { participation: participation!, bulk_order: await bulkOrderById(tx, order.id) };
+      .returning();
+    return { participation: inserted!, order: { ...raised, status: next } };
   });
+  // The names are read after the commit, so the order's row is locked no longer than the writes need.
+  const names = await namesFor(db, [joined.order]);
+  return {
+    participation: participationOf(joined.participation, joined.order, names),
+    bulk_order: bulkOrderOf(joined.order, names),
+  };
 }
 
 /** A coordinator of the cooperative (or an admin) opens a bulk order for a catalogue product. */
