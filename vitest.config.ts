@@ -22,6 +22,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The boundary lint rules, proved on fixtures that must fail (lint/fixtures).
+          name: 'lint',
+          environment: 'node',
+          include: ['lint/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],

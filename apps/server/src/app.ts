@@ -20,6 +20,7 @@ import type { Database, DatabaseKind, Db } from './db/client.ts';
 import { registerAuthentication } from './platform/auth.ts';
 import { errorBody, fail, registerErrorHandling } from './platform/errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { findSessionUser, SESSION_COOKIE } from './features/auth/service.ts';
 import { bulkOrderRoutes } from './features/bulk-orders/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
@@ -97,7 +98,7 @@ export async function buildApp({ config, database, webDist, onRoute }: AppOption
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  registerAuthentication(app);
+  registerAuthentication(app, { cookie: SESSION_COOKIE, findSessionUser });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

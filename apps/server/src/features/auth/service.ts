@@ -1,11 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { AppUser, DemoRole, Role } from '@tt/domain';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { AppUser, DemoRole, ProfileUpdate, Role } from '@tt/domain';
 import { fallbackReferralCode } from '@tt/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+declare module '../../platform/auth.ts' {
+  /** The platform's signed-in user is this area's whole user row (see AuthenticatedUser). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the row's fields
+  interface AuthenticatedUser extends UserRow {}
+}
 
 export const SESSION_COOKIE = 'tt_session';
 
@@ -108,4 +114,39 @@ export function toAppUser(row: UserRow): AppUser {
     is_demo: row.is_demo,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** What other areas show of a user. The users table is this area's: other areas read it only through here. */
+export interface UserSummary {
+  id: number;
+  name: string;
+  company_name: string | null;
+  /** The business name where there is one, else the person's: how a buyer or seller is named in lists. */
+  display_name: string;
+}
+
+/** The summaries of the given users, by id; one query, inside the caller's transaction when given one. */
+export async function userSummaries(db: Db | Tx, ids: Iterable<number>): Promise<Map<number, UserSummary>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, company_name: users.company_name })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, { ...r, display_name: r.company_name ?? r.name }]));
+}
+
+/** Writes a user's own profile fields; whether the change is allowed is the users area's rule. */
+export async function saveProfile(db: Db, userId: number, update: ProfileUpdate): Promise<UserRow> {
+  const [updated] = await db
+    .update(users)
+    .set({ ...update, updated_at: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return updated!;
+}
+
+/** How many accounts the network has (the early-adopter offer closes at a member cap). */
+export async function countUsers(db: Db | Tx): Promise<number> {
+  return db.$count(users);
 }

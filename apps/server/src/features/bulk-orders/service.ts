@@ -13,21 +13,56 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
 import type { UserRow } from '../auth/service.ts';
-import { products } from '../catalog/tables.ts';
-import { productsForSale } from '../catalog/service.ts';
-import { cooperatives } from '../cooperatives/tables.ts';
-import { membershipOf } from '../cooperatives/service.ts';
+import { productSummaries, productsForSale } from '../catalog/service.ts';
+import { cooperativeNames, getCooperative, membershipOf } from '../cooperatives/service.ts';
 import { bulkOrderParticipations, bulkOrders } from './tables.ts';
 
 const LIST_LIMIT = 100;
 type Caller = Pick<UserRow, 'id' | 'role'>;
 
-const orderColumns = {
-  order: bulkOrders,
-  coop_name: cooperatives.name,
-  product_name: products.name,
-  product_image_url: products.image_url,
-};
+type OrderRow = typeof bulkOrders.$inferSelect;
+type ParticipationRow = typeof bulkOrderParticipations.$inferSelect;
+type Names = Awaited<ReturnType<typeof namesFor>>;
+
+/**
+ * The co-op's and the product's names (and the product's picture, so a bulk order shows what the catalogue
+ * shows) are those areas' own: read through their services, one query each for a whole list.
+ */
+async function namesFor(db: Db | Tx, orders: readonly { coop_id: number; product_id: number }[]) {
+  const coops = await cooperativeNames(
+    db,
+    orders.map((o) => o.coop_id),
+  );
+  const products = await productSummaries(
+    db,
+    orders.map((o) => o.product_id),
+  );
+  return { coops, products };
+}
+
+const bulkOrderOf = (order: OrderRow, { coops, products }: Names) =>
+  toBulkOrder({
+    order,
+    coop_name: coops.get(order.coop_id) ?? '',
+    product_name: products.get(order.product_id)?.name ?? '',
+    product_image_url: products.get(order.product_id)?.image_url ?? null,
+  });
+
+const participationOf = (
+  p: ParticipationRow,
+  order: { coop_id: number; product_id: number },
+  { coops, products }: Names,
+) =>
+  toParticipation({
+    p,
+    coop_name: coops.get(order.coop_id) ?? '',
+    product_name: products.get(order.product_id)?.name ?? '',
+  });
+
+async function toBulkOrders(db: Db | Tx, orders: OrderRow[]): Promise<BulkOrder[]> {
+  const names = await namesFor(db, orders);
+  return orders.map((order) => bulkOrderOf(order, names));
+}
 
 function toBulkOrder(r: {
   order: typeof bulkOrders.$inferSelect;
@@ -54,34 +89,21 @@ function toBulkOrder(r: {
   };
 }
 
-// The product's name and picture: a bulk order shows what the catalogue shows.
-function ordersQuery(db: Db | Tx) {
-  return db
-    .select(orderColumns)
-    .from(bulkOrders)
-    .innerJoin(cooperatives, eq(cooperatives.id, bulkOrders.coop_id))
-    .innerJoin(products, eq(products.id, bulkOrders.product_id));
-}
-
 export async function listBulkOrders(db: Db, status?: BulkOrderStatus): Promise<BulkOrder[]> {
-  const rows = await ordersQuery(db)
+  const rows = await db
+    .select()
+    .from(bulkOrders)
     .where(status ? eq(bulkOrders.status, status) : undefined)
     .orderBy(desc(bulkOrders.created_at), desc(bulkOrders.id))
     .limit(LIST_LIMIT);
-  return rows.map(toBulkOrder);
+  return toBulkOrders(db, rows);
 }
 
 async function bulkOrderById(db: Db | Tx, id: number): Promise<BulkOrder> {
-  const [row] = await ordersQuery(db).where(eq(bulkOrders.id, id));
-  if (!row) throw fail('bulk_order.not_found');
-  return toBulkOrder(row);
+  const rows = await db.select().from(bulkOrders).where(eq(bulkOrders.id, id));
+  if (rows.length === 0) throw fail('bulk_order.not_found');
+  return (await toBulkOrders(db, rows))[0]!;
 }
-
-const participationColumns = {
-  p: bulkOrderParticipations,
-  product_name: products.name,
-  coop_name: cooperatives.name,
-};
 
 function toParticipation(r: {
   p: typeof bulkOrderParticipations.$inferSelect;
@@ -104,11 +126,21 @@ function toParticipation(r: {
 
 function participationsQuery(db: Db | Tx) {
   return db
-    .select(participationColumns)
+    .select({
+      p: bulkOrderParticipations,
+      coop_id: bulkOrders.coop_id,
+      product_id: bulkOrders.product_id,
+    })
     .from(bulkOrderParticipations)
-    .innerJoin(bulkOrders, eq(bulkOrders.id, bulkOrderParticipations.bulk_order_id))
-    .innerJoin(products, eq(products.id, bulkOrders.product_id))
-    .innerJoin(cooperatives, eq(cooperatives.id, bulkOrders.coop_id));
+    .innerJoin(bulkOrders, eq(bulkOrders.id, bulkOrderParticipations.bulk_order_id));
+}
+
+async function toParticipations(
+  db: Db | Tx,
+  rows: { p: ParticipationRow; coop_id: number; product_id: number }[],
+): Promise<Participation[]> {
+  const names = await namesFor(db, rows);
+  return rows.map((r) => participationOf(r.p, r, names));
 }
 
 export async function myParticipations(db: Db, userId: number): Promise<Participation[]> {
@@ -116,7 +148,7 @@ export async function myParticipations(db: Db, userId: number): Promise<Particip
     .where(eq(bulkOrderParticipations.user_id, userId))
     .orderBy(desc(bulkOrderParticipations.created_at), desc(bulkOrderParticipations.id))
     .limit(LIST_LIMIT);
-  return rows.map(toParticipation);
+  return toParticipations(db, rows);
 }
 
 /**
@@ -142,7 +174,7 @@ export async function participate(
       { fields: { quantity: field('validation.too_small', { minimum }) } },
     );
   }
-  return db.transaction(async (tx) => {
+  const joined = await db.transaction(async (tx) => {
     const now = new Date();
     const [raised] = await tx
       .update(bulkOrders)
@@ -169,10 +201,15 @@ export async function participate(
         total_amount_cents: raised.final_unit_price_cents * input.quantity,
         payment_status: 'pending',
       })
-      .returning({ id: bulkOrderParticipations.id });
-    const [participation] = await participationsQuery(tx).where(eq(bulkOrderParticipations.id, inserted!.id));
-    return { participation: toParticipation(participation!), bulk_order: await bulkOrderById(tx, order.id) };
+      .returning();
+    return { participation: inserted!, order: { ...raised, status: next } };
   });
+  // The names are read after the commit, so the order's row is locked no longer than the writes need.
+  const names = await namesFor(db, [joined.order]);
+  return {
+    participation: participationOf(joined.participation, joined.order, names),
+    bulk_order: bulkOrderOf(joined.order, names),
+  };
 }
 
 /** A coordinator of the cooperative (or an admin) opens a bulk order for a catalogue product. */
@@ -181,11 +218,7 @@ export async function createBulkOrder(
   user: Caller,
   input: z.output<typeof createBulkOrderSchema>,
 ): Promise<BulkOrder> {
-  const [coop] = await db
-    .select({ id: cooperatives.id, status: cooperatives.status })
-    .from(cooperatives)
-    .where(eq(cooperatives.id, input.coop_id));
-  if (!coop) throw fail('coop.not_found');
+  await getCooperative(db, input.coop_id); // coop.not_found for an unknown cooperative
   const standing = await membershipOf(db, input.coop_id, user.id);
   if (!standing?.is_coordinator && user.role !== 'admin') {
     throw fail('bulk_order.coordinator_only');

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { canCheckOut, centsToRand, type CartLine } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field } from '../../platform/errors.ts';
-import type { UserRow } from '../auth/service.ts';
+import { userSummaries, type UserRow } from '../auth/service.ts';
 import { productsForSale, type ProductForSale } from '../catalog/service.ts';
 import { cartItems } from './tables.ts';
 
@@ -26,6 +26,10 @@ export async function cartOf(db: Db, userId: number): Promise<CartLine[]> {
     db,
     lines.map((l) => l.product_id),
   );
+  const sellers = await userSummaries(
+    db,
+    [...catalogue.values()].map((p) => p.seller_id),
+  );
   return lines.flatMap((line) => {
     const p = catalogue.get(line.product_id);
     if (!p) return [];
@@ -41,7 +45,7 @@ export async function cartOf(db: Db, userId: number): Promise<CartLine[]> {
         stock_quantity: p.stock_quantity,
         minimum_order_quantity: p.minimum_order_quantity,
         seller_id: p.seller_id,
-        seller_name: p.seller_name,
+        seller_name: sellers.get(p.seller_id)?.display_name ?? '',
         is_active: p.is_active,
       },
     ];

@@ -18,7 +18,6 @@ import {
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../auth/service.ts';
-import { users } from '../auth/tables.ts';
 // The product-listing endpoint still to come calls enforcePlanLimit(tx, sellerId, 'listed_products', n)
 // inside the transaction that lists; this counter is what it counts.
 import { registerUsageCounter } from '../subscriptions/service.ts';
@@ -437,14 +436,16 @@ export async function listCategories(db: Db): Promise<Category[]> {
     .limit(1000);
 }
 
-/** What the cart and orders need to know about a product; other areas read products only through this. */
+/**
+ * What the cart and checkout need to know about a product; other areas read products only through this and
+ * productSummaries. The seller's name is the auth area's (userSummaries).
+ */
 export interface ProductForSale {
   id: number;
   name: string;
   sku: string;
   image_url: string | null;
   seller_id: number;
-  seller_name: string;
   selling_price_cents: number;
   minimum_order_quantity: number;
   stock_quantity: number;
@@ -463,15 +464,34 @@ export async function productsForSale(
       sku: products.sku,
       image_url: products.image_url,
       seller_id: products.seller_id,
-      seller_name: sql<string>`coalesce(${users.company_name}, ${users.name})`,
       selling_price_cents: products.selling_price_cents,
       minimum_order_quantity: products.minimum_order_quantity,
       stock_quantity: products.stock_quantity,
       is_active: products.is_active,
     })
     .from(products)
-    .innerJoin(users, eq(users.id, products.seller_id))
     .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** How other areas name and picture a product (an order line, a bulk order, a warehouse's stock). */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  sku: string;
+  image_url: string | null;
+}
+
+export async function productSummaries(
+  db: Db | Tx,
+  ids: Iterable<number>,
+): Promise<Map<number, ProductSummary>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name, sku: products.sku, image_url: products.image_url })
+    .from(products)
+    .where(inArray(products.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -107,6 +107,17 @@ export async function getCooperative(db: Db | Tx, id: number): Promise<Cooperati
   return toCooperative(row);
 }
 
+/** The names of the given cooperatives, by id (a bulk order or a participation names its co-op). */
+export async function cooperativeNames(db: Db | Tx, ids: Iterable<number>): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: cooperatives.id, name: cooperatives.name })
+    .from(cooperatives)
+    .where(inArray(cooperatives.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 const membershipColumns = {
   id: memberships.id,
   coop_id: memberships.coop_id,

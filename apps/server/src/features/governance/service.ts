@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   ballotOpen,
@@ -22,8 +21,7 @@ import {
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
-import { users } from '../auth/tables.ts';
-import type { UserRow } from '../auth/service.ts';
+import { userSummaries, type UserRow } from '../auth/service.ts';
 import { countVotingMembers, requireMember } from '../cooperatives/service.ts';
 import { ballots, coopTransactions, meetingAttendance, meetings, votes } from './tables.ts';
 
@@ -78,22 +76,25 @@ async function completeExpiredVotes(tx: Tx, coopId: number, now: Date, voteId?: 
   }
 }
 
-const creators = alias(users, 'creators');
+/** People's names (users.name) from the auth area: one query for a whole list. */
+async function namesOf(db: Db | Tx, ids: Iterable<number>) {
+  const people = await userSummaries(db, ids);
+  return (id: number) => people.get(id)?.name ?? '';
+}
 
 async function voteRows(db: Db | Tx, coopId: number, userId: number, voteId?: number): Promise<Vote[]> {
   const rows = await db
-    .select({
-      vote: votes,
-      created_by_name: creators.name,
-      my_ballot: ballots.choice,
-    })
+    .select({ vote: votes, my_ballot: ballots.choice })
     .from(votes)
-    .innerJoin(creators, eq(creators.id, votes.created_by))
     .leftJoin(ballots, and(eq(ballots.vote_id, votes.id), eq(ballots.user_id, userId)))
     .where(and(eq(votes.coop_id, coopId), voteId === undefined ? undefined : eq(votes.id, voteId)))
     .orderBy(desc(votes.created_at), desc(votes.id))
     .limit(LIST_LIMIT);
-  return rows.map(({ vote, created_by_name, my_ballot }) => ({
+  const nameOf = await namesOf(
+    db,
+    rows.map((r) => r.vote.created_by),
+  );
+  return rows.map(({ vote, my_ballot }) => ({
     id: vote.id,
     title: vote.title,
     description: vote.description,
@@ -101,7 +102,7 @@ async function voteRows(db: Db | Tx, coopId: number, userId: number, voteId?: nu
     start_date: iso(vote.start_date),
     end_date: iso(vote.end_date),
     status: vote.status as VoteStatus,
-    created_by_name,
+    created_by_name: nameOf(vote.created_by),
     created_by: vote.created_by,
     my_ballot: (my_ballot as BallotChoice | null) ?? null,
     outcome: (vote.outcome as Vote['outcome']) ?? null,
@@ -226,9 +227,8 @@ async function meetingRows(
   meetingId?: number,
 ): Promise<Meeting[]> {
   const rows = await db
-    .select({ meeting: meetings, created_by_name: creators.name, attending: meetingAttendance.id })
+    .select({ meeting: meetings, attending: meetingAttendance.id })
     .from(meetings)
-    .innerJoin(creators, eq(creators.id, meetings.created_by))
     .leftJoin(
       meetingAttendance,
       and(eq(meetingAttendance.meeting_id, meetings.id), eq(meetingAttendance.user_id, userId)),
@@ -238,14 +238,18 @@ async function meetingRows(
     )
     .orderBy(sql`${meetings.meeting_date} asc nulls last`, asc(meetings.id))
     .limit(LIST_LIMIT);
-  return rows.map(({ meeting, created_by_name, attending }) => ({
+  const nameOf = await namesOf(
+    db,
+    rows.map((r) => r.meeting.created_by),
+  );
+  return rows.map(({ meeting, attending }) => ({
     id: meeting.id,
     title: meeting.title,
     description: meeting.description,
     meeting_date: iso(meeting.meeting_date),
     agenda: meeting.agenda,
     status: meeting.status as Meeting['status'],
-    created_by_name,
+    created_by_name: nameOf(meeting.created_by),
     attendees_count: meeting.attendees_count,
     attending: attending !== null,
   }));
@@ -310,28 +314,27 @@ export async function attendMeeting(
 
 // Financial transactions ----------------------------------------------------------------------------
 
-const members = alias(users, 'members');
-const reviewers = alias(users, 'reviewers');
-
 async function transactionRows(db: Db | Tx, coopId: number, ids?: number[]): Promise<FinancialTransaction[]> {
   const rows = await db
-    .select({ t: coopTransactions, member_name: members.name, reviewed_by_name: reviewers.name })
+    .select()
     .from(coopTransactions)
-    .innerJoin(members, eq(members.id, coopTransactions.user_id))
-    .leftJoin(reviewers, eq(reviewers.id, coopTransactions.reviewed_by))
     .where(and(eq(coopTransactions.coop_id, coopId), ids ? inArray(coopTransactions.id, ids) : undefined))
     .orderBy(desc(coopTransactions.created_at), desc(coopTransactions.id))
     .limit(LIST_LIMIT);
-  return rows.map(({ t, member_name, reviewed_by_name }) => ({
+  const nameOf = await namesOf(
+    db,
+    rows.flatMap((t) => (t.reviewed_by === null ? [t.user_id] : [t.user_id, t.reviewed_by])),
+  );
+  return rows.map((t) => ({
     id: t.id,
     transaction_type: t.transaction_type as FinancialTransaction['transaction_type'],
     amount: centsToRand(t.amount_cents),
     status: t.status as FinancialTransaction['status'],
     description: t.description,
     created_at: t.created_at.toISOString(),
-    member_name,
+    member_name: nameOf(t.user_id),
     reference_number: t.reference_number,
-    reviewed_by_name: reviewed_by_name ?? null,
+    reviewed_by_name: t.reviewed_by === null ? null : nameOf(t.reviewed_by),
     review_note: t.review_note,
     reverses_id: t.reverses_id,
   }));

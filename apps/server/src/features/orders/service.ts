@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   buyerCanCancel,
   centsToRand,
@@ -14,16 +13,19 @@ import {
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
-import { users } from '../auth/tables.ts';
-import type { UserRow } from '../auth/service.ts';
-import { productsForSale, returnStock } from '../catalog/service.ts';
+import { userSummaries, type UserRow } from '../auth/service.ts';
+import { productSummaries, returnStock } from '../catalog/service.ts';
 import { notify } from '../notifications/service.ts';
 import { orderItems, orders } from './tables.ts';
 
-const buyers = alias(users, 'buyers');
-const sellers = alias(users, 'sellers');
-
-const partyName = (u: typeof buyers | typeof sellers) => sql<string>`coalesce(${u.company_name}, ${u.name})`;
+/** The buyers' and sellers' names of these orders, from the auth area (one query). */
+async function partiesOf(db: Db | Tx, rows: readonly { buyer_id: number; seller_id: number }[]) {
+  const parties = await userSummaries(
+    db,
+    rows.flatMap((r) => [r.buyer_id, r.seller_id]),
+  );
+  return (id: number) => parties.get(id)?.display_name ?? '';
+}
 
 /** The orders a user may see (see orderScopeFor). */
 export function visibleOrders(user: Pick<UserRow, 'id' | 'role'>): SQL | undefined {
@@ -45,23 +47,22 @@ export async function recentOrders(db: Db, user: UserRow, limit: number): Promis
       status: orders.status,
       created_at: orders.created_at,
       total_cents: orders.total_cents,
-      distributor_name: partyName(sellers),
-      retailer_name: partyName(buyers),
+      buyer_id: orders.buyer_id,
+      seller_id: orders.seller_id,
     })
     .from(orders)
-    .innerJoin(buyers, eq(buyers.id, orders.buyer_id))
-    .innerJoin(sellers, eq(sellers.id, orders.seller_id))
     .where(visibleOrders(user))
     .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(limit);
+  const nameOf = await partiesOf(db, rows);
   return rows.map((r) => ({
     id: r.id,
     order_number: r.order_number,
     status: r.status as OrderStatus,
     created_at: r.created_at.toISOString(),
     total_amount: centsToRand(r.total_cents),
-    distributor_name: r.distributor_name,
-    retailer_name: r.retailer_name,
+    distributor_name: nameOf(r.seller_id),
+    retailer_name: nameOf(r.buyer_id),
   }));
 }
 
@@ -113,8 +114,6 @@ const orderColumns = {
   notes: orders.notes,
   buyer_id: orders.buyer_id,
   seller_id: orders.seller_id,
-  distributor_name: partyName(sellers),
-  retailer_name: partyName(buyers),
 };
 
 /** Orders matching `where`, newest first, each with its items. */
@@ -127,8 +126,6 @@ async function selectOrders(
   const rows = await db
     .select(orderColumns)
     .from(orders)
-    .innerJoin(buyers, eq(buyers.id, orders.buyer_id))
-    .innerJoin(sellers, eq(sellers.id, orders.seller_id))
     .where(where)
     .orderBy(desc(orders.created_at), desc(orders.id))
     .limit(limit)
@@ -144,10 +141,11 @@ async function selectOrders(
       ),
     )
     .orderBy(asc(orderItems.id));
-  const catalogue = await productsForSale(
+  const catalogue = await productSummaries(
     db,
     items.map((i) => i.product_id),
   );
+  const nameOf = await partiesOf(db, rows);
   return rows.map((r) => ({
     id: r.id,
     order_number: r.order_number,
@@ -164,8 +162,8 @@ async function selectOrders(
     notes: r.notes,
     buyer_id: r.buyer_id,
     seller_id: r.seller_id,
-    distributor_name: r.distributor_name,
-    retailer_name: r.retailer_name,
+    distributor_name: nameOf(r.seller_id),
+    retailer_name: nameOf(r.buyer_id),
     items: items
       .filter((i) => i.order_id === r.id)
       .map((i) => {

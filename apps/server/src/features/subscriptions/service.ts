@@ -18,7 +18,7 @@ import {
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field } from '../../platform/errors.ts';
-import { countUsers } from '../users/service.ts';
+import { countUsers } from '../auth/service.ts';
 import { currentTier, lockPlanUsage, usageOf } from './guard.ts';
 import { plans, subscriptionChanges, subscriptions } from './tables.ts';
 

@@ -12,9 +12,8 @@ import {
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
-import { users } from '../auth/tables.ts';
-import type { UserRow } from '../auth/service.ts';
-import { products } from '../catalog/tables.ts';
+import { userSummaries, type UserRow } from '../auth/service.ts';
+import { productSummaries } from '../catalog/service.ts';
 import { membershipOf, requireMember } from '../cooperatives/service.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
 import { virtualInventory, virtualWarehouses, warehouseOwnerships } from './tables.ts';
@@ -22,6 +21,8 @@ import { virtualInventory, virtualWarehouses, warehouseOwnerships } from './tabl
 const LIST_LIMIT = 200;
 type Caller = Pick<UserRow, 'id' | 'role'>;
 const m3 = (hundredths: number) => hundredths / 100;
+/** Code point order: what ORDER BY gives under the C collation the embedded database uses. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // The plan guard counts warehouses created and space owned through these (DECISIONS 16).
 registerUsageCounter('warehouses', (db, userId) =>
@@ -101,10 +102,21 @@ export async function createWarehouse(
 
 function ownershipsQuery(db: Db | Tx) {
   return db
-    .select({ o: warehouseOwnerships, warehouse_name: virtualWarehouses.name, owner_name: users.name })
+    .select({ o: warehouseOwnerships, warehouse_name: virtualWarehouses.name })
     .from(warehouseOwnerships)
-    .innerJoin(virtualWarehouses, eq(virtualWarehouses.id, warehouseOwnerships.warehouse_id))
-    .innerJoin(users, eq(users.id, warehouseOwnerships.user_id));
+    .innerJoin(virtualWarehouses, eq(virtualWarehouses.id, warehouseOwnerships.warehouse_id));
+}
+
+/** The owners' names come from the auth area: one more query for the whole list. */
+async function withOwnerNames<R extends { o: typeof warehouseOwnerships.$inferSelect }>(
+  db: Db | Tx,
+  rows: R[],
+): Promise<(R & { owner_name: string })[]> {
+  const owners = await userSummaries(
+    db,
+    rows.map((r) => r.o.user_id),
+  );
+  return rows.map((r) => ({ ...r, owner_name: owners.get(r.o.user_id)?.name ?? '' }));
 }
 
 const toOwnership = (r: {
@@ -128,29 +140,51 @@ export async function myOwnership(db: Db, userId: number): Promise<WarehouseOwne
     .where(eq(warehouseOwnerships.user_id, userId))
     .orderBy(desc(warehouseOwnerships.start_date), desc(warehouseOwnerships.id))
     .limit(LIST_LIMIT);
-  return rows.map(toOwnership);
+  return (await withOwnerNames(db, rows)).map(toOwnership);
 }
 
+/**
+ * The caller's stock in the co-ops' warehouses, by warehouse then product name. The product names are the
+ * catalogue's (productSummaries), so the order by name is applied here: all of one member's own lines are
+ * read (a handful per warehouse), sorted, and the first LIST_LIMIT answered, as the joined query did.
+ */
 export async function myInventory(db: Db, userId: number) {
   const rows = await db
     .select({
       id: virtualInventory.id,
-      product_name: products.name,
+      product_id: virtualInventory.product_id,
       warehouse_name: virtualWarehouses.name,
       quantity: virtualInventory.quantity,
       reserved_quantity: virtualInventory.reserved_quantity,
       unit_value_cents: virtualInventory.unit_value_cents,
     })
     .from(virtualInventory)
-    .innerJoin(products, eq(products.id, virtualInventory.product_id))
     .innerJoin(virtualWarehouses, eq(virtualWarehouses.id, virtualInventory.warehouse_id))
-    .where(eq(virtualInventory.user_id, userId))
-    .orderBy(asc(virtualWarehouses.name), asc(products.name), asc(virtualInventory.id))
-    .limit(LIST_LIMIT);
-  return rows.map(({ unit_value_cents, ...r }) => ({
-    ...r,
-    total_value: centsToRand(unit_value_cents * r.quantity),
-  }));
+    .where(eq(virtualInventory.user_id, userId));
+  const catalogue = await productSummaries(
+    db,
+    rows.map((r) => r.product_id),
+  );
+  return rows
+    .flatMap(({ product_id, unit_value_cents, ...r }) => {
+      const product = catalogue.get(product_id);
+      if (!product) return [];
+      return [
+        {
+          id: r.id,
+          product_name: product.name,
+          warehouse_name: r.warehouse_name,
+          quantity: r.quantity,
+          reserved_quantity: r.reserved_quantity,
+          total_value: centsToRand(unit_value_cents * r.quantity),
+        },
+      ];
+    })
+    .sort(
+      (a, b) =>
+        byText(a.warehouse_name, b.warehouse_name) || byText(a.product_name, b.product_name) || a.id - b.id,
+    )
+    .slice(0, LIST_LIMIT);
 }
 
 /**
@@ -213,7 +247,10 @@ export async function allocateSpace(
         status: 'active',
       })
       .returning({ id: warehouseOwnerships.id });
-    const [row] = await ownershipsQuery(tx).where(eq(warehouseOwnerships.id, inserted!.id));
+    const [row] = await withOwnerNames(
+      tx,
+      await ownershipsQuery(tx).where(eq(warehouseOwnerships.id, inserted!.id)),
+    );
     return toOwnership(row!);
   });
 }

@@ -11,9 +11,9 @@ import { useDemoNotifications } from '../../features/notifications/api';
 import { paths } from '../../lib/paths';
 import { BottomBar } from './BottomBar';
 import { FloatingArea } from './FloatingArea';
-import { LanguagePicker } from './LanguagePicker';
-import { Logo } from './Logo';
-import { RoleBadge } from './RoleBadge';
+import { LanguagePicker } from '../../components/ui/LanguagePicker';
+import { Logo } from '../../components/ui/Logo';
+import { RoleBadge } from '../../components/ui/RoleBadge';
 import { Sidebar } from './Sidebar';
 
 export function AppShell({ user }: { user: AppUser }) {

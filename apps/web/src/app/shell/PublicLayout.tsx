@@ -3,8 +3,8 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/ui/Loading';
 import { paths } from '../../lib/paths';
-import { LanguagePicker } from './LanguagePicker';
-import { Logo } from './Logo';
+import { LanguagePicker } from '../../components/ui/LanguagePicker';
+import { Logo } from '../../components/ui/Logo';
 
 export function PublicLayout() {
   const { t } = useTranslation();

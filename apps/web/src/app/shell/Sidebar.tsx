@@ -5,7 +5,7 @@ import type { AppUser } from '@tt/domain';
 import { cn } from '../../components/ui/cn';
 import { paths } from '../../lib/paths';
 import { visibleGroups } from './nav';
-import { Logo } from './Logo';
+import { Logo } from '../../components/ui/Logo';
 
 export function Sidebar({
   user,

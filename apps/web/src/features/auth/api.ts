@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppUser, AuthOptions, DemoRole } from '@tt/domain';
 import { api, ApiError } from '../../lib/api';
+import { queryRoots } from '../../lib/invalidation';
 
 export const authKeys = {
-  all: ['auth'] as const,
+  all: [queryRoots.auth] as const,
   me: () => [...authKeys.all, 'me'] as const,
 };
 

@@ -8,13 +8,14 @@ import type {
 } from '@tt/domain';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/invalidation';
 
 export interface BulkOrderFilters {
   status?: BulkOrderStatus;
 }
 
 export const bulkOrderKeys = {
-  all: ['bulk-orders'] as const,
+  all: [queryRoots['bulk-orders']] as const,
   lists: () => [...bulkOrderKeys.all, 'list'] as const,
   list: (filters: BulkOrderFilters) => [...bulkOrderKeys.lists(), filters] as const,
   detail: (id: number) => [...bulkOrderKeys.all, 'detail', id] as const,

@@ -25,7 +25,7 @@ import { errorMessage, loadErrorTranslations } from '../../lib/errors';
 import { serverFieldErrors } from '../../lib/form-errors';
 import { paths } from '../../lib/paths';
 import { useCheckout } from '../orders/api';
-import { ProductImage } from '../products/ProductCard';
+import { ProductImage } from '../../components/ui/ProductImage';
 import { cartKeys, useCart, useRemoveCartLine, useUpdateCartLine } from './api';
 
 interface SellerGroup {

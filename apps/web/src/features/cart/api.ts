@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canCheckOut, type CartLine, type Role } from '@tt/domain';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/invalidation';
 
 /** The cart is one resource per user: its lines. */
 export const cartKeys = {
-  all: ['cart'] as const,
+  all: [queryRoots.cart] as const,
   lines: () => [...cartKeys.all, 'lines'] as const,
 };
 

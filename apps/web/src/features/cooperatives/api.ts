@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Cooperative, CooperativeStatus, Membership, registerCooperativeSchema } from '@tt/domain';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { dashboardKeys } from '../dashboard/api';
+import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
 export interface CooperativeFilters {
   status?: CooperativeStatus;
@@ -10,7 +10,7 @@ export interface CooperativeFilters {
 }
 
 export const cooperativeKeys = {
-  all: ['cooperatives'] as const,
+  all: [queryRoots.cooperatives] as const,
   lists: () => [...cooperativeKeys.all, 'list'] as const,
   list: (filters: CooperativeFilters) => [...cooperativeKeys.lists(), filters] as const,
   details: () => [...cooperativeKeys.all, 'detail'] as const,
@@ -75,7 +75,7 @@ function useMembershipChange<V>(mutationFn: (variables: V) => Promise<JoinAnswer
       queryClient.setQueryData(cooperativeKeys.detail(cooperative.id), cooperative);
       void queryClient.invalidateQueries({ queryKey: cooperativeKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: cooperativeKeys.memberships() });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      void invalidateAfter(queryClient, 'membership.changed');
     },
   });
 }

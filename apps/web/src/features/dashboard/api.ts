@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@tt/domain';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/invalidation';
 
 export const dashboardKeys = {
-  all: ['dashboard'] as const,
+  all: [queryRoots.dashboard] as const,
   summary: () => [...dashboardKeys.all, 'summary'] as const,
 };
 

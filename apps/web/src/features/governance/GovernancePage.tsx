@@ -14,7 +14,7 @@ import { useMeetings, useTransactions, useVotes } from './api';
 import { FinancesTab } from './FinancesTab';
 import { MeetingsTab } from './MeetingsTab';
 import { VotingTab } from './VotingTab';
-import { BackToCooperatives, CoopAccessPanel } from '../cooperatives/CoopPageParts';
+import { BackToCooperatives, CoopAccessPanel } from '../cooperatives';
 
 const TABS = ['voting', 'meetings', 'finances'] as const;
 type Tab = (typeof TABS)[number];

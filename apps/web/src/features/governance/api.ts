@@ -12,10 +12,11 @@ import type {
 } from '@tt/domain';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/invalidation';
 
 /** Everything governance shows hangs under one cooperative: detail(coopId). */
 export const governanceKeys = {
-  all: ['governance'] as const,
+  all: [queryRoots.governance] as const,
   details: () => [...governanceKeys.all, 'coop'] as const,
   detail: (coopId: number) => [...governanceKeys.details(), coopId] as const,
   votes: (coopId: number) => [...governanceKeys.detail(coopId), 'votes'] as const,

@@ -17,8 +17,8 @@ import {
 import { DEMO_ROLES, type DemoRole } from '@tt/domain';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { LanguagePicker } from '../../app/shell/LanguagePicker';
-import { Logo } from '../../app/shell/Logo';
+import { LanguagePicker } from '../../components/ui/LanguagePicker';
+import { Logo } from '../../components/ui/Logo';
 import { paths } from '../../lib/paths';
 import { useAuthOptions, useDemoLogin, useProviderSignIn } from '../auth/api';
 

@@ -7,9 +7,10 @@ import {
   type NotificationList,
 } from '@tt/domain';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/invalidation';
 
 export const notificationKeys = {
-  all: ['notifications'] as const,
+  all: [queryRoots.notifications] as const,
   list: () => [...notificationKeys.all, 'list'] as const,
 };
 

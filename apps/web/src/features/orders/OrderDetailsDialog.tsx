@@ -8,7 +8,7 @@ import { Loading } from '../../components/ui/Loading';
 import { OrderStatusBadge } from '../../components/ui/OrderStatusBadge';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCancelOrder, useMoveOrder, useOrder } from './api';
-import { Counterpart } from './OrdersPage';
+import { Counterpart } from './Counterpart';
 
 export function OrderDetailsDialog({
   id,

@@ -14,6 +14,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useMe } from '../auth/api';
 import { ORDER_PAGE_SIZE, useOrders } from './api';
+import { Counterpart } from './Counterpart';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 
 export default function OrdersPage() {
@@ -149,21 +150,6 @@ export default function OrdersPage() {
 }
 
 /** The other party: the seller for a buyer, the shop for a seller, both for an admin. */
-export function Counterpart({ order, user }: { order: Order; user: AppUser }) {
-  const { t } = useTranslation('orders');
-  const scope = orderScopeFor(user.role);
-  return (
-    <>
-      {scope !== 'seller' && (
-        <p className="truncate text-sm text-stone-700">{t('from', { name: order.distributor_name })}</p>
-      )}
-      {scope !== 'buyer' && (
-        <p className="truncate text-sm text-stone-700">{t('for', { name: order.retailer_name })}</p>
-      )}
-    </>
-  );
-}
-
 function OrderCard({ order, user, onOpen }: { order: Order; user: AppUser; onOpen: () => void }) {
   const { t, i18n } = useTranslation('orders');
   return (

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutInput, Order, OrderList, OrderStatus } from '@tt/domain';
 import { api } from '../../lib/api';
-import { cartKeys } from '../cart/api';
-import { dashboardKeys } from '../dashboard/api';
-import { productKeys } from '../products/api';
+import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
 export interface OrderFilters {
   status?: OrderStatus;
@@ -11,7 +9,7 @@ export interface OrderFilters {
 }
 
 export const orderKeys = {
-  all: ['orders'] as const,
+  all: [queryRoots.orders] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
   list: (filters: OrderFilters) => [...orderKeys.lists(), filters] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
@@ -49,25 +47,24 @@ export function useCheckout() {
     mutationFn: ({ body, idempotencyKey }: { body: CheckoutInput; idempotencyKey: string }) =>
       api.post<{ orders: Order[] }>('/api/orders', body, { 'Idempotency-Key': idempotencyKey }),
     onSuccess: () => {
-      // The cart was emptied, stock went down, and new orders count on the dashboard.
-      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-      void queryClient.invalidateQueries({ queryKey: productKeys.all });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      void invalidateAfter(queryClient, 'order.placed');
     },
   });
 }
 
-/** After a move, the order itself, every list (it may change filter) and the dashboard's figures. */
-function useOrderChange<V>(mutationFn: (variables: V) => Promise<Order>, stockChanges: boolean) {
+/** After a move, the order itself, every list (it may change filter), and what the event makes stale elsewhere. */
+function useOrderChange<V>(
+  mutationFn: (variables: V) => Promise<Order>,
+  event: 'order.moved' | 'order.cancelled',
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(order.id), order);
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-      if (stockChanges) void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      void invalidateAfter(queryClient, event);
     },
   });
 }
@@ -77,11 +74,11 @@ export function useMoveOrder() {
   return useOrderChange(
     ({ id, status }: { id: number; status: OrderStatus }) =>
       api.post<Order>(`/api/orders/${id}/status`, { status }),
-    false,
+    'order.moved',
   );
 }
 
 /** The buyer cancels within 24 hours while pending or confirmed; the stock goes back on sale. */
 export function useCancelOrder() {
-  return useOrderChange((id: number) => api.post<Order>(`/api/orders/${id}/cancel`), true);
+  return useOrderChange((id: number) => api.post<Order>(`/api/orders/${id}/cancel`), 'order.cancelled');
 }

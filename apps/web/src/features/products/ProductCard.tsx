@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, Package, ShoppingCart } from 'lucide-react';
+import { Check, ShoppingCart } from 'lucide-react';
 import { STOCK_GREEN_ABOVE, randToCents, type AppUser, type Product } from '@tt/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -8,40 +8,13 @@ import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { formatMoney } from '../../lib/format';
 import { canBuy, useAddToCart } from '../cart/api';
-import type { ProductView } from './ProductsPage';
+import { ProductImage } from '../../components/ui/ProductImage';
+
+/** How the marketplace lays its cards out (the page keeps the choice in the URL). */
+export type ProductView = 'grid' | 'list';
 
 /** Spec 1 §9: 'Added to Cart' shows for two seconds. */
 const ADDED_MS = 2000;
-
-export function ProductImage({
-  src,
-  alt,
-  className,
-}: {
-  src: string | null;
-  alt: string;
-  className?: string;
-}) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <div className={cn('grid shrink-0 place-items-center overflow-hidden bg-stone-50', className)}>
-      {src && !failed ? (
-        <img
-          src={src}
-          alt={alt}
-          width={160}
-          height={160}
-          loading="lazy"
-          decoding="async"
-          onError={() => setFailed(true)}
-          className="size-full object-contain p-2"
-        />
-      ) : (
-        <Package aria-hidden className="size-1/3 text-stone-300" />
-      )}
-    </div>
-  );
-}
 
 export function StockText({ stock }: { stock: number }) {
   const { t } = useTranslation('products');

@@ -22,10 +22,9 @@ import { paths } from '../../lib/paths';
 import { useMe } from '../auth/api';
 import { canBuy, useCartCount } from '../cart/api';
 import { useCategories, usePlanRestrictions, useProducts, type ProductFilters } from './api';
-import { ProductCard } from './ProductCard';
+import { ProductCard, type ProductView } from './ProductCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
-export type ProductView = 'grid' | 'list';
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Category, PlanRestrictions, PriceBand, ProductList, ProductOrder } from '@tt/domain';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/invalidation';
 
 /** What the marketplace filters by; the page number is the infinite query's own. */
 export interface ProductFilters {
@@ -13,7 +14,7 @@ export interface ProductFilters {
 }
 
 export const productKeys = {
-  all: ['products'] as const,
+  all: [queryRoots.products] as const,
   lists: () => [...productKeys.all, 'list'] as const,
   list: (filters: ProductFilters) => [...productKeys.lists(), filters] as const,
   detail: (id: number) => [...productKeys.all, 'detail', id] as const,

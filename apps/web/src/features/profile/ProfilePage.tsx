@@ -19,7 +19,7 @@ import { Field, Input, Select } from '../../components/ui/Field';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { applyServerErrors } from '../../lib/form-errors';
 import { formatDate } from '../../lib/format';
-import { RoleBadge } from '../../app/shell/RoleBadge';
+import { RoleBadge } from '../../components/ui/RoleBadge';
 import { useMe } from '../auth/api';
 import { useSaveProfile } from './api';
 

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AppUser, ProfileUpdate } from '@tt/domain';
 import { api } from '../../lib/api';
-import { authKeys } from '../auth/api';
-import { dashboardKeys } from '../dashboard/api';
+import { invalidateAfter } from '../../lib/invalidation';
+import { useUpdateMe } from '../auth/api';
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();
+  const updateMe = useUpdateMe();
   return useMutation({
     mutationFn: (update: ProfileUpdate) => api.put<AppUser>('/api/users/profile', update),
     onSuccess: (user) => {
-      queryClient.setQueryData(authKeys.me(), user);
-      // A changed role changes which orders and figures the dashboard shows.
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      updateMe(user);
+      void invalidateAfter(queryClient, 'profile.saved');
     },
   });
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MySubscription, SubscriptionPlan, UpgradeSubscription, UsageStats } from '@tt/domain';
 import { api } from '../../lib/api';
+import { queryRoots } from '../../lib/invalidation';
 
 export const subscriptionKeys = {
-  all: ['subscriptions'] as const,
+  all: [queryRoots.subscriptions] as const,
   plans: () => [...subscriptionKeys.all, 'plans'] as const,
   mine: () => [...subscriptionKeys.all, 'mine'] as const,
   usage: () => [...subscriptionKeys.all, 'usage'] as const,

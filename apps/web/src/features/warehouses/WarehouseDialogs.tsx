@@ -23,7 +23,7 @@ import { Field, Input, Select } from '../../components/ui/Field';
 import { Textarea } from '../../components/ui/Textarea';
 import { formatMoney } from '../../lib/format';
 import { applyServerErrors, serverMessage } from '../../lib/form-errors';
-import { planLimitOf, type PlanLimitHit } from '../subscriptions/UpgradeDialog';
+import { planLimitOf, type PlanLimitHit } from '../subscriptions';
 import { useAllocateSpace, useCreateWarehouse, type AllocateSpace, type CreateWarehouse } from './api';
 import { cubicMetres } from './units';
 

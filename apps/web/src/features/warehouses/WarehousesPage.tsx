@@ -35,13 +35,13 @@ import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCooperative } from '../cooperatives/api';
+import { UpgradeDialog, type PlanLimitHit } from '../subscriptions';
 import { useUsageStats } from '../subscriptions/api';
-import { UpgradeDialog, type PlanLimitHit } from '../subscriptions/UpgradeDialog';
 import { useInventory, useOwnership, useWarehouses, type VirtualInventoryItem } from './api';
 import { AllocateDialog, CreateWarehouseDialog } from './WarehouseDialogs';
 import { cubicMetres } from './units';
 import { LoadError } from '../../components/ui/LoadError';
-import { BackToCooperatives, CoopAccessPanel } from '../cooperatives/CoopPageParts';
+import { BackToCooperatives, CoopAccessPanel } from '../cooperatives';
 
 const TABS = ['overview', 'inventory', 'ownership'] as const;
 type Tab = (typeof TABS)[number];

@@ -8,12 +8,12 @@ import type {
 } from '@tt/domain';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
-import { subscriptionKeys } from '../subscriptions/api';
+import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
 export type VirtualInventoryItem = z.infer<typeof virtualInventoryItemSchema>;
 
 export const warehouseKeys = {
-  all: ['warehouses'] as const,
+  all: [queryRoots.warehouses] as const,
   lists: () => [...warehouseKeys.all, 'list'] as const,
   /** A cooperative's warehouses. */
   list: (coopId: number) => [...warehouseKeys.lists(), { coop_id: coopId }] as const,
@@ -52,8 +52,7 @@ export function useCreateWarehouse(coopId: number) {
       api.post<VirtualWarehouse>(`/api/cooperatives/${coopId}/virtual-warehouses`, input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: warehouseKeys.list(coopId) });
-      // A new warehouse counts against the plan.
-      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.usage() });
+      void invalidateAfter(queryClient, 'warehouse.created');
     },
   });
 }
@@ -67,7 +66,7 @@ export function useAllocateSpace(coopId: number) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: warehouseKeys.list(coopId) });
       void queryClient.invalidateQueries({ queryKey: warehouseKeys.ownership() });
-      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.usage() });
+      void invalidateAfter(queryClient, 'warehouse.space_allocated');
     },
   });
 }

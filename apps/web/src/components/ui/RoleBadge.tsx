@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { roleBadgeTone, roleLabelKey, type Role } from '@tt/domain';
-import { Badge } from '../../components/ui/Badge';
+import { Badge } from './Badge';
 
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation();

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Package } from 'lucide-react';
+import { cn } from './cn';
+
+/** A product's picture, or a parcel when it has none or it fails to load (the catalogue's and the cart's). */
+export function ProductImage({
+  src,
+  alt,
+  className,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className={cn('grid shrink-0 place-items-center overflow-hidden bg-stone-50', className)}>
+      {src && !failed ? (
+        <img
+          src={src}
+          alt={alt}
+          width={160}
+          height={160}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="size-full object-contain p-2"
+        />
+      ) : (
+        <Package aria-hidden className="size-1/3 text-stone-300" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+// What the subscriptions area offers other areas (see eslint.config.js, web boundaries): the upgrade dialog a
+// refused call (402 plan_limit) opens, wherever it happened.
+export { planLimitOf, UpgradeDialog, type PlanLimitHit } from './UpgradeDialog';

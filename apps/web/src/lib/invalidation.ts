@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The first element of every query key of an area: its key factory's `all` is `[queryRoots.<area>]`.
+ * Declared here, once, so the table below can name any area's queries without importing that area.
+ */
+export const queryRoots = {
+  auth: 'auth',
+  'bulk-orders': 'bulk-orders',
+  cart: 'cart',
+  cooperatives: 'cooperatives',
+  dashboard: 'dashboard',
+  governance: 'governance',
+  notifications: 'notifications',
+  orders: 'orders',
+  products: 'products',
+  subscriptions: 'subscriptions',
+  warehouses: 'warehouses',
+} as const;
+
+export type QueryRoot = keyof typeof queryRoots;
+
+/**
+ * What a change in one area makes stale in other areas: the one place that knows, for example, that placing
+ * an order empties the cart, lowers the stock and moves the dashboard's figures. A mutation keeps its own
+ * area's cache exact itself (it knows which list or detail changed) and raises its event here for the rest,
+ * so no area imports another area's query keys (a lint rule refuses it).
+ */
+export const staleAfter = {
+  /** Checkout: the cart was emptied, stock went down, and the new orders count on the dashboard. */
+  'order.placed': ['cart', 'products', 'dashboard'],
+  /** A seller moved an order one step on: the dashboard's counts by status change. */
+  'order.moved': ['dashboard'],
+  /** A buyer cancelled: the stock is back on sale and the dashboard's figures change. */
+  'order.cancelled': ['products', 'dashboard'],
+  /** Joining or founding a co-op changes the dashboard's co-op count. */
+  'membership.changed': ['dashboard'],
+  /** A changed role changes which orders and figures the dashboard shows. */
+  'profile.saved': ['dashboard'],
+  /** A new warehouse counts against the plan (the subscription's usage). */
+  'warehouse.created': ['subscriptions'],
+  /** Allocated space counts against the plan (the subscription's usage). */
+  'warehouse.space_allocated': ['subscriptions'],
+} as const satisfies Record<string, readonly QueryRoot[]>;
+
+export type AppEvent = keyof typeof staleAfter;
+
+/** Marks every query the event made stale in other areas; the ones on screen refetch. */
+export function invalidateAfter(queryClient: QueryClient, event: AppEvent): Promise<void> {
+  return Promise.all(
+    staleAfter[event].map((root) => queryClient.invalidateQueries({ queryKey: [queryRoots[root]] })),
+  ).then(() => undefined);
+}
