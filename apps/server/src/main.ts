@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { defaultWebDist } from './platform/paths.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -16,7 +16,7 @@ const { seeded } = await seedDemoData(database.db);
 const app = await buildApp({
   config,
   database,
-  webDist: config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  webDist: config.webDist ?? defaultWebDist,
 });
 app.log.info({ database: database.kind, seeded }, 'database ready');
 
