@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDatabase } from './db/seeds.ts';
 import { buildApp } from './app.ts';
 import { defaultWebDist } from './platform/paths.ts';
 
@@ -11,14 +11,15 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 await database.migrate();
-const { seeded } = await seedDemoData(database.db);
+// Reference data always; the demo world only when demo sign-in is on, and only into a database without it.
+const { demoSeeded } = await seedDatabase(database.db, { demo: config.demoLogin });
 
 const app = await buildApp({
   config,
   database,
   webDist: config.webDist ?? defaultWebDist,
 });
-app.log.info({ database: database.kind, seeded }, 'database ready');
+app.log.info({ database: database.kind, demoSeeded }, 'database ready');
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
