@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seeds.ts';
 import { buildApp } from './app.ts';
+import { startJobRunner } from './jobs.ts';
 import { defaultWebDist } from './platform/paths.ts';
 
 const config = loadConfig();
@@ -21,8 +22,13 @@ const app = await buildApp({
 });
 app.log.info({ database: database.kind, demoSeeded }, 'database ready');
 
+// Jobs run beside the HTTP server; several instances may each run one (they never take the same job).
+const runner = config.jobs ? startJobRunner(database.db, config, app.log) : undefined;
+
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  // The job in hand finishes (its transaction commits or rolls back) before the database closes.
+  await runner?.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -79,7 +79,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ demo
  * reverse order, and the demo is seeded afresh with dates relative to now. Other users' own data stays,
  * except where it points at the demo world (an order from a demo supplier, a membership of a demo co-op).
  */
-export async function restoreDemo(db: Db, now = new Date()): Promise<DemoScope> {
+export async function restoreDemo(db: Db | Tx, now = new Date()): Promise<DemoScope> {
   return db.transaction(async (tx) => {
     await lockSeeding(tx);
     const scope: DemoScope = { userIds: [], productIds: [], coopIds: [] };
