@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed.ts';
+import { SEEDS, seedDatabase } from '../src/db/seeds.ts';
 import { count, createTestApp, type TestApp } from './support/test-app.ts';
 
 /** Every table of the schema, so tables added later are covered too. */
@@ -42,5 +44,41 @@ describe('seedDemoData', () => {
     const before = await counts();
     expect(await seedDemoData(t.db)).toEqual({ seeded: false });
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('seedDatabase', () => {
+  it('seeds only the reference data when demo sign-in is off, idempotently', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      await database.migrate();
+      expect(await seedDatabase(database.db, { demo: false })).toEqual({ demoSeeded: false });
+      expect(await seedDatabase(database.db, { demo: false })).toEqual({ demoSeeded: false });
+      expect(await count(database.db, 'categories')).toBe(31);
+      for (const table of ['users', 'products', 'orders', 'cooperatives', 'votes']) {
+        expect(await count(database.db, table), table).toBe(0);
+      }
+      // Turning demo sign-in on later adds the demo world to the same database, once.
+      expect(await seedDatabase(database.db, { demo: true })).toEqual({ demoSeeded: true });
+      expect(await seedDatabase(database.db, { demo: true })).toEqual({ demoSeeded: false });
+      expect(await count(database.db, 'categories')).toBe(31);
+      expect(await count(database.db, 'users')).toBe(66);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('has one seed per area, each named after its folder', () => {
+    expect(SEEDS.map((s) => s.area)).toEqual([
+      'auth',
+      'subscriptions',
+      'catalog',
+      'cooperatives',
+      'orders',
+      'notifications',
+      'governance',
+      'warehouses',
+      'bulk-orders',
+    ]);
   });
 });

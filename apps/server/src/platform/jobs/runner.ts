@@ -54,7 +54,9 @@ export async function enqueue(db: Db | Tx, job: NewJob): Promise<boolean> {
       name: job.name,
       key: job.key,
       payload: job.payload ?? {},
-      ...(job.runAt ? { run_at: job.runAt } : {}),
+      // The runner compares run_at with its own clock: take "now" from the same clock, at millisecond
+      // precision (the database's now() has microseconds and would be a fraction of a millisecond ahead).
+      run_at: job.runAt ?? new Date(),
       ...(job.maxAttempts ? { max_attempts: job.maxAttempts } : {}),
     })
     .onConflictDoNothing({ target: jobs.key })
