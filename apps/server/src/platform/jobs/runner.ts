@@ -126,7 +126,9 @@ export function createJobRunner(db: Db, options: RunnerOptions): JobRunner {
   async function enqueueSchedules(now: Date) {
     for (const s of schedules) {
       const offset = s.offsetMs ?? 0;
-      const slot = Math.floor((now.getTime() - offset) / s.everyMs) * s.everyMs + offset;
+      // The next slot, enqueued ahead: it runs when its time comes, or as soon as a runner is up again if
+      // none was at that time; a fresh start does not run the slot that has already begun.
+      const slot = (Math.floor((now.getTime() - offset) / s.everyMs) + 1) * s.everyMs + offset;
       const at = new Date(slot);
       await enqueue(db, {
         name: s.job,
