@@ -16,17 +16,6 @@ const areasIn = (dir) =>
     .filter((entry) => entry.isDirectory() && /^[a-z]/.test(entry.name))
     .map((entry) => entry.name);
 
-// ---------------------------------------------------------------------------------------------------------
-// TEMPORARY EXEMPTIONS: the one place where files are let off the boundary rules.
-// The demo seeds still write every area's tables from one place. The runtime helper is replacing them with
-// per-area seeds (features/<area>/seed.ts, each writing only its own area's tables), which fall under the
-// rules like any other file. Delete each entry as its file goes; do not add new ones.
-export const SEED_FILES_BEING_SPLIT_PER_AREA = [
-  'apps/server/src/db/seed.ts',
-  'apps/server/src/db/seed-catalogue.ts',
-  'apps/server/src/features/cooperatives/seed.ts',
-];
-// ---------------------------------------------------------------------------------------------------------
 
 /*
  * Server boundaries (DESIGN.md, "Layout"):
@@ -176,7 +165,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/features/*/tables.ts', ...SEED_FILES_BEING_SPLIT_PER_AREA],
+    ignores: ['apps/server/src/features/*/tables.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {

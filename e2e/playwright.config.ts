@@ -39,7 +39,8 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // The compiled server, as `npm start` runs it; `npm run test:e2e` builds first.
+    command: 'node --enable-source-maps ../apps/server/dist/server/main.js',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -28,6 +28,7 @@ import { cooperativeRoutes } from './features/cooperatives/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { governanceRoutes } from './features/governance/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { jobRoutes } from './features/jobs/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, webDist, onRoute }: AppOption
   await app.register(governanceRoutes);
   await app.register(bulkOrderRoutes);
   await app.register(warehouseRoutes);
+  await app.register(jobRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

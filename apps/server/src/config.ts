@@ -25,6 +25,10 @@ const configSchema = z
      * ids (0: never; ADR 005). Prices, stock and whether a product is still on sale are read on every request.
      */
     CATALOGUE_RESULT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    /** Run the job runner (closing votes, the daily demo restore, outbox dispatch) in this process. */
+    JOBS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+    /** How often the job runner looks for due jobs. */
+    JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((c) => !c.OIDC_ISSUER || c.OIDC_CLIENT_ID, {
@@ -63,6 +67,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInRateLimit: c.SIGN_IN_RATE_LIMIT,
     webDist: c.WEB_DIST,
     catalogueResultCacheMs: c.CATALOGUE_RESULT_CACHE_MS,
+    jobs: c.JOBS === 'true',
+    jobPollMs: c.JOB_POLL_MS,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -1,8 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDatabase } from './db/seeds.ts';
 import { buildApp } from './app.ts';
+import { startJobRunner } from './jobs.ts';
+import { defaultWebDist } from './platform/paths.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -11,17 +12,23 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: config.dataDir },
 );
 await database.migrate();
-const { seeded } = await seedDemoData(database.db);
+// Reference data always; the demo world only when demo sign-in is on, and only into a database without it.
+const { demoSeeded } = await seedDatabase(database.db, { demo: config.demoLogin });
 
 const app = await buildApp({
   config,
   database,
-  webDist: config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  webDist: config.webDist ?? defaultWebDist,
 });
-app.log.info({ database: database.kind, seeded }, 'database ready');
+app.log.info({ database: database.kind, demoSeeded }, 'database ready');
+
+// Jobs run beside the HTTP server; several instances may each run one (they never take the same job).
+const runner = config.jobs ? startJobRunner(database.db, config, app.log) : undefined;
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  // The job in hand finishes (its transaction commits or rolls back) before the database closes.
+  await runner?.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -209,23 +209,25 @@ describe('cooperative governance', () => {
       expect((mine.json() as { vote: Vote }).vote.outcome).toBe('carried');
     });
 
-    it('completes an expired vote by itself and fixes its outcome; later ballots get 409', async () => {
+    it('shows an ended vote as completed with its outcome at once and refuses later ballots (409)', async () => {
       const vote = await createVote();
       const voter = await newMember(t, coops.soweto);
       await post(`${base}/votes/${vote.id}/ballots`, { choice: 'for' }, voter.cookie);
-      // The end date passes.
+      // The end date passes; the closing job has not run yet.
       await t.db
         .update(votes)
         .set({ start_date: new Date(Date.now() - 2 * DAY), end_date: new Date(Date.now() - 1000) })
         .where(eq(votes.id, vote.id));
       expectError(await post(`${base}/votes/${vote.id}/ballots`, { choice: 'against' }), 409, 'vote.closed');
-      const [stored] = await t.db.select().from(votes).where(eq(votes.id, vote.id));
-      expect(stored).toMatchObject({ status: 'completed', outcome: 'carried' });
       const listed = ((await get(`${base}/votes`)).json() as Vote[]).find((v) => v.id === vote.id)!;
       expect(listed).toMatchObject({ status: 'completed', outcome: 'carried' });
+      const results = (await get(`${base}/votes/${vote.id}/results`)).json() as { vote: Vote };
+      expect(results.vote).toMatchObject({ status: 'completed', outcome: 'carried' });
+      // The refused ballot was not counted.
+      expect(await count(t.db, 'ballots', sql`vote_id = ${vote.id}`)).toBe(1);
     });
 
-    it('completes expired votes when the list is read', async () => {
+    it('reading the votes writes nothing: the closing job completes an ended vote (jobs.test.ts)', async () => {
       const vote = await createVote();
       await t.db
         .update(votes)
@@ -233,6 +235,8 @@ describe('cooperative governance', () => {
         .where(eq(votes.id, vote.id));
       const listed = ((await get(`${base}/votes`)).json() as Vote[]).find((v) => v.id === vote.id)!;
       expect(listed).toMatchObject({ status: 'completed', outcome: 'not_carried' });
+      const [stored] = await t.db.select().from(votes).where(eq(votes.id, vote.id));
+      expect(stored).toMatchObject({ status: 'active', outcome: null, completed_at: null });
     });
   });
 

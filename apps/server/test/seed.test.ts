@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTableName, is } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema.ts';
 import { seedDemoData } from '../src/db/seed.ts';
+import { SEEDS, seedDatabase } from '../src/db/seeds.ts';
 import { count, createTestApp, type TestApp } from './support/test-app.ts';
 
 /** Every table of the schema, so tables added later are covered too. */
@@ -42,5 +43,45 @@ describe('seedDemoData', () => {
     const before = await counts();
     expect(await seedDemoData(t.db)).toEqual({ seeded: false });
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('seedDatabase', () => {
+  it('seeds only the reference data when demo sign-in is off, idempotently', async () => {
+    // A copy of the template emptied to how migrations leave it (faster than a fresh PGlite initdb).
+    const empty = await createTestApp();
+    const db = empty.db;
+    try {
+      await db.execute(
+        sql.raw(`truncate ${TABLES.map((table) => `"${table}"`).join(', ')} restart identity cascade`),
+      );
+      expect(await seedDatabase(db, { demo: false })).toEqual({ demoSeeded: false });
+      expect(await seedDatabase(db, { demo: false })).toEqual({ demoSeeded: false });
+      expect(await count(db, 'categories')).toBe(31);
+      for (const table of ['users', 'products', 'orders', 'cooperatives', 'votes']) {
+        expect(await count(db, table), table).toBe(0);
+      }
+      // Turning demo sign-in on later adds the demo world to the same database, once.
+      expect(await seedDatabase(db, { demo: true })).toEqual({ demoSeeded: true });
+      expect(await seedDatabase(db, { demo: true })).toEqual({ demoSeeded: false });
+      expect(await count(db, 'categories')).toBe(31);
+      expect(await count(db, 'users')).toBe(66);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('has one seed per area, each named after its folder', () => {
+    expect(SEEDS.map((s) => s.area)).toEqual([
+      'auth',
+      'subscriptions',
+      'catalog',
+      'cooperatives',
+      'orders',
+      'notifications',
+      'governance',
+      'warehouses',
+      'bulk-orders',
+    ]);
   });
 });

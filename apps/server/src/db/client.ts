@@ -48,7 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
       close: () => pool.end(),
     };
   }
@@ -67,6 +67,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** Any fixed number, the same in every instance: the key of the session lock that migrations run under. */
+const MIGRATION_LOCK = 727_372_004;
+
+/**
+ * Several instances may start at once on one PostgreSQL: each waits for the advisory lock, so exactly
+ * one applies the pending migrations and the others then find nothing left to do. The lock is a session
+ * lock on one dedicated connection, released explicitly (and by PostgreSQL if the process dies).
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(connection), { migrationsFolder });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    connection.release();
+  }
 }
 
 /** PGlite only: the whole data dir as a tarball, used as a template for test databases. */

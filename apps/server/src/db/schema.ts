@@ -8,3 +8,4 @@ export * from '../features/bulk-orders/tables.ts';
 export * from '../features/warehouses/tables.ts';
 export * from '../features/subscriptions/tables.ts';
 export * from '../features/cart/tables.ts';
+export * from '../platform/jobs/tables.ts';

@@ -15,7 +15,7 @@ export async function coopIdByName(db: Db, name: string): Promise<number> {
   return row.id;
 }
 
-/** The seeded cooperatives (see db/seed.ts). */
+/** The seeded cooperatives (see features/cooperatives/seed.ts). */
 export async function seededCoops(db: Db) {
   return {
     soweto: await coopIdByName(db, 'Soweto Spaza Buying Group'),

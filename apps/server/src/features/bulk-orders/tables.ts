@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../auth/tables.ts';
 import { products } from '../catalog/tables.ts';
@@ -48,7 +48,7 @@ export const bulkOrderParticipations = pgTable(
     quantity_ordered: integer('quantity_ordered').notNull(),
     unit_price_cents: integer('unit_price_cents').notNull(),
     final_unit_price_cents: integer('final_unit_price_cents').notNull(),
-    total_amount_cents: integer('total_amount_cents').notNull(),
+    total_amount_cents: bigint('total_amount_cents', { mode: 'number' }).notNull(),
     payment_status: text('payment_status').notNull().default('pending'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

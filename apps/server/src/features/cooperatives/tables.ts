@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.ts';
 
 export const cooperatives = pgTable('cooperatives', {
@@ -25,7 +35,7 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     membership_number: text('membership_number').notNull().unique(),
-    share_amount_cents: integer('share_amount_cents').notNull().default(0),
+    share_amount_cents: bigint('share_amount_cents', { mode: 'number' }).notNull().default(0),
     voting_rights: boolean('voting_rights').notNull().default(true),
     is_coordinator: boolean('is_coordinator').notNull().default(false),
     join_date: timestamp('join_date', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ballotOpen,
@@ -21,6 +21,7 @@ import {
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
+import { enqueue } from '../../platform/jobs/runner.ts';
 import { userSummaries, type UserRow } from '../auth/service.ts';
 import { countVotingMembers, requireMember } from '../cooperatives/service.ts';
 import { ballots, coopTransactions, meetingAttendance, meetings, votes } from './tables.ts';
@@ -48,32 +49,38 @@ async function tallyOf(
   return tally;
 }
 
+/** A vote whose end date has passed is over, whether or not the closing job has run yet. */
+function ended(vote: { status: string; end_date: Date | null }, now: Date): boolean {
+  return vote.status === 'active' && vote.end_date !== null && vote.end_date.getTime() <= now.getTime();
+}
+
 /**
- * A vote past its end date closes by itself, lazily: whoever reads a cooperative's votes or casts a ballot
- * first completes the expired ones and fixes their outcome, in the same transaction, so no job is needed.
+ * Completes the votes whose end date has passed and fixes their outcome. The closing job runs it when a
+ * vote ends (and a periodic sweep catches any it missed); reads never write, they compute the same status
+ * from the end date (voteRows), so what a member sees is right the moment a vote ends.
  */
-async function completeExpiredVotes(tx: Tx, coopId: number, now: Date, voteId?: number) {
+export async function completeEndedVotes(tx: Tx, now: Date, voteId?: number): Promise<number> {
   const expired = await tx
-    .select({ id: votes.id })
+    .select({ id: votes.id, end_date: votes.end_date })
     .from(votes)
     .where(
       and(
-        eq(votes.coop_id, coopId),
         voteId === undefined ? undefined : eq(votes.id, voteId),
         eq(votes.status, 'active'),
         isNotNull(votes.end_date),
-        lt(votes.end_date, now),
+        lte(votes.end_date, now),
       ),
     )
     .orderBy(asc(votes.id))
     .for('update');
-  for (const { id } of expired) {
+  for (const { id, end_date } of expired) {
     const tally = await tallyOf(tx, id);
     await tx
       .update(votes)
-      .set({ status: 'completed', outcome: voteOutcome(tally), completed_at: now })
+      .set({ status: 'completed', outcome: voteOutcome(tally), completed_at: end_date ?? now })
       .where(and(eq(votes.id, id), eq(votes.status, 'active')));
   }
+  return expired.length;
 }
 
 /** People's names (users.name) from the auth area: one query for a whole list. */
@@ -82,7 +89,11 @@ async function namesOf(db: Db | Tx, ids: Iterable<number>) {
   return (id: number) => people.get(id)?.name ?? '';
 }
 
+/** The job that closes a vote when it ends, enqueued with the vote (idempotent: one key per vote). */
+export const CLOSE_VOTE_JOB = 'governance.close-vote';
+
 async function voteRows(db: Db | Tx, coopId: number, userId: number, voteId?: number): Promise<Vote[]> {
+  const now = new Date();
   const rows = await db
     .select({ vote: votes, my_ballot: ballots.choice })
     .from(votes)
@@ -94,6 +105,11 @@ async function voteRows(db: Db | Tx, coopId: number, userId: number, voteId?: nu
     db,
     rows.map((r) => r.vote.created_by),
   );
+  // A vote that has ended but that the closing job has not reached yet is shown as it will be stored.
+  const outcomes = new Map<number, Vote['outcome']>();
+  for (const { vote } of rows) {
+    if (ended(vote, now)) outcomes.set(vote.id, voteOutcome(await tallyOf(db, vote.id)));
+  }
   return rows.map(({ vote, my_ballot }) => ({
     id: vote.id,
     title: vote.title,
@@ -101,20 +117,17 @@ async function voteRows(db: Db | Tx, coopId: number, userId: number, voteId?: nu
     vote_type: vote.vote_type as Vote['vote_type'],
     start_date: iso(vote.start_date),
     end_date: iso(vote.end_date),
-    status: vote.status as VoteStatus,
+    status: (outcomes.has(vote.id) ? 'completed' : vote.status) as VoteStatus,
     created_by_name: nameOf(vote.created_by),
     created_by: vote.created_by,
     my_ballot: (my_ballot as BallotChoice | null) ?? null,
-    outcome: (vote.outcome as Vote['outcome']) ?? null,
+    outcome: outcomes.get(vote.id) ?? (vote.outcome as Vote['outcome']) ?? null,
   }));
 }
 
 export async function listVotes(db: Db, coopId: number, user: Caller): Promise<Vote[]> {
   await requireMember(db, coopId, user);
-  return db.transaction(async (tx) => {
-    await completeExpiredVotes(tx, coopId, new Date());
-    return voteRows(tx, coopId, user.id);
-  });
+  return voteRows(db, coopId, user.id);
 }
 
 export async function createVote(
@@ -138,6 +151,14 @@ export async function createVote(
         created_by: user.id,
       })
       .returning({ id: votes.id });
+    if (input.end_date) {
+      await enqueue(tx, {
+        name: CLOSE_VOTE_JOB,
+        key: `${CLOSE_VOTE_JOB}:${row!.id}`,
+        payload: { vote_id: row!.id },
+        runAt: new Date(input.end_date),
+      });
+    }
     return (await voteRows(tx, coopId, user.id, row!.id))[0]!;
   });
 }
@@ -163,22 +184,16 @@ async function lockVote(tx: Tx, coopId: number, voteId: number) {
 
 export async function voteResults(db: Db, coopId: number, voteId: number, user: Caller) {
   await requireMember(db, coopId, user);
-  return db.transaction(async (tx) => {
-    await completeExpiredVotes(tx, coopId, new Date(), voteId);
-    return results(tx, coopId, user.id, voteId);
-  });
+  return results(db, coopId, user.id, voteId);
 }
 
 export async function castBallot(db: Db, coopId: number, voteId: number, user: Caller, choice: BallotChoice) {
   const standing = await requireMember(db, coopId, user, { admins: false });
   if (!standing.membership?.voting_rights) throw fail('vote.no_voting_rights');
-  // A refusal is returned, not thrown, so the lazy completion of an expired vote is still committed.
   const outcome = await db.transaction(async (tx) => {
     const now = new Date();
-    await lockVote(tx, coopId, voteId);
-    await completeExpiredVotes(tx, coopId, now, voteId);
     const vote = await lockVote(tx, coopId, voteId);
-    if (vote.status !== 'active') return { refused: 'vote.closed' } as const;
+    if (vote.status !== 'active' || ended(vote, now)) return { refused: 'vote.closed' } as const;
     if (
       !ballotOpen({ status: 'active', start_date: iso(vote.start_date), end_date: iso(vote.end_date) }, now)
     ) {
@@ -204,9 +219,11 @@ export async function closeVote(db: Db, coopId: number, voteId: number, user: Ca
     if (vote.created_by !== user.id && !standing.membership?.is_coordinator) {
       throw fail('vote.close_not_allowed');
     }
-    await completeExpiredVotes(tx, coopId, now, voteId);
-    const [current] = await tx.select({ status: votes.status }).from(votes).where(eq(votes.id, voteId));
-    if (current!.status !== 'active') return { refused: 'vote.already_closed' } as const;
+    // A vote that has ended closed by itself; record that now rather than close it a second time.
+    if (ended(vote, now)) await completeEndedVotes(tx, now, voteId);
+    if (vote.status !== 'active' || ended(vote, now)) {
+      return { refused: 'vote.already_closed' } as const;
+    }
     const tally = await tallyOf(tx, voteId);
     await tx
       .update(votes)

@@ -1,4 +1,5 @@
 import {
+  bigint,
   check,
   index,
   integer,
@@ -102,7 +103,7 @@ export const coopTransactions = pgTable(
       .references(() => users.id),
     transaction_type: text('transaction_type').notNull(),
     /** Signed: money into the cooperative positive, out negative. */
-    amount_cents: integer('amount_cents').notNull(),
+    amount_cents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('pending'),
     description: text('description').notNull(),
     reference_number: text('reference_number').notNull().unique(),

@@ -18,6 +18,7 @@ import { productsForSale, stockOf, takeStock } from '../catalog/service.ts';
 import { notify } from '../notifications/service.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
 import { ordersByIds } from './service.ts';
+import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
 import { checkoutKeys, orderItems, orders } from './tables.ts';
 
 export type CheckoutRequest = z.output<typeof checkoutSchema>;
@@ -247,6 +248,14 @@ async function placeOrders(
         total_price_cents: l.total_price_cents,
       })),
     );
+    await emitOrderEvent(tx, ORDER_EVENTS.created, {
+      order_id: row!.id,
+      order_number: orderNumber,
+      buyer_id: user.id,
+      seller_id: order.seller_id,
+      status: 'pending',
+      total_cents: order.total_cents,
+    });
     await notify(tx, {
       userId: order.seller_id,
       type: 'order',

@@ -16,6 +16,7 @@ import { fail } from '../../platform/errors.ts';
 import { userSummaries, type UserRow } from '../auth/service.ts';
 import { productSummaries, returnStock } from '../catalog/service.ts';
 import { notify } from '../notifications/service.ts';
+import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
 import { orderItems, orders } from './tables.ts';
 
 /** The buyers' and sellers' names of these orders, from the auth area (one query). */
@@ -222,6 +223,14 @@ export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStat
       .where(and(eq(orders.id, id), eq(orders.status, from)))
       .returning({ id: orders.id });
     if (moved.length === 0) throw fail('order.invalid_transition', { from, to });
+    await emitOrderEvent(tx, ORDER_EVENTS.updated, {
+      order_id: id,
+      order_number: order.order_number,
+      buyer_id: order.buyer_id,
+      seller_id: order.seller_id,
+      status: to,
+      previous_status: from,
+    });
     await notify(tx, {
       userId: order.buyer_id,
       type: 'order',
@@ -250,6 +259,14 @@ export async function cancelOrder(db: Db, user: UserRow, id: number, now = new D
       .where(and(eq(orders.id, id), inArray(orders.status, ['pending', 'confirmed'])))
       .returning({ id: orders.id });
     if (cancelled.length === 0) throw fail('order.no_longer_cancellable');
+    await emitOrderEvent(tx, ORDER_EVENTS.cancelled, {
+      order_id: id,
+      order_number: order.order_number,
+      buyer_id: order.buyer_id,
+      seller_id: order.seller_id,
+      status: 'cancelled',
+      previous_status: order.status,
+    });
     for (const item of [...order.items].sort((a, b) => a.product_id - b.product_id)) {
       await returnStock(tx, item.product_id, item.quantity);
     }

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.ts';
 import { products } from '../catalog/tables.ts';
 
@@ -14,11 +24,11 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status').notNull().default('pending'),
-    subtotal_cents: integer('subtotal_cents').notNull(),
-    tax_cents: integer('tax_cents').notNull(),
-    delivery_cents: integer('delivery_cents').notNull().default(0),
-    discount_cents: integer('discount_cents').notNull().default(0),
-    total_cents: integer('total_cents').notNull(),
+    subtotal_cents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    tax_cents: bigint('tax_cents', { mode: 'number' }).notNull(),
+    delivery_cents: bigint('delivery_cents', { mode: 'number' }).notNull().default(0),
+    discount_cents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    total_cents: bigint('total_cents', { mode: 'number' }).notNull(),
     delivery_option: text('delivery_option').notNull().default('standard'),
     delivery_address: text('delivery_address'),
     notes: text('notes'),
@@ -43,7 +53,7 @@ export const orderItems = pgTable(
       .references(() => products.id),
     quantity: integer('quantity').notNull(),
     unit_price_cents: integer('unit_price_cents').notNull(),
-    total_price_cents: integer('total_price_cents').notNull(),
+    total_price_cents: bigint('total_price_cents', { mode: 'number' }).notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.order_id), index('order_items_product_idx').on(t.product_id)],
 );

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { PLAN_CATALOGUE, PLAN_TIERS } from '@tt/domain';
-import type { Db } from '../../db/client.ts';
+import { PLAN_CATALOGUE, PLAN_TIERS, type DemoRole, type PlanTier } from '@tt/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { DAY, type AreaSeed, type DemoWorld } from '../../db/seed-types.ts';
+import { subscribe } from './service.ts';
 import { plans } from './tables.ts';
 
 const descriptions: Record<(typeof PLAN_TIERS)[number], string> = {
@@ -15,12 +17,25 @@ const descriptions: Record<(typeof PLAN_TIERS)[number], string> = {
 };
 
 /**
+ * Paid plans, so the demo shows the whole catalogue; the demo sales rep and the members stay on the free
+ * plan, whose browsing limit and banner the sales rep's account demonstrates.
+ */
+const demoPlans: Partial<Record<DemoRole, PlanTier>> = {
+  retailer: 'trader',
+  supplier: 'supplier',
+  distributor: 'supplier',
+  coordinator: 'professional',
+  admin: 'professional',
+};
+
+/**
  * The subscriptions area's seed (DECISIONS 16): the plans are reference data every installation needs.
  * Idempotent: a run brings each tier's row to the catalogue's names and prices without changing its id.
+ * The demo accounts' subscriptions are demo data (deleted with their users by the demo restore).
  */
 export const seed = {
   area: 'subscriptions',
-  reference: async (db: Db) => {
+  reference: async (db: Db | Tx) => {
     await db
       .insert(plans)
       .values(
@@ -46,4 +61,9 @@ export const seed = {
         },
       });
   },
-};
+  async demo(tx: Tx, { now, users }: DemoWorld) {
+    for (const [role, plan] of Object.entries(demoPlans) as [DemoRole, PlanTier][]) {
+      await subscribe(tx, users!.demo[role], plan, new Date(now.getTime() - 90 * DAY));
+    }
+  },
+} satisfies AreaSeed;

@@ -1,0 +1,98 @@
+import { inArray, or } from 'drizzle-orm';
+import { DELIVERY_OPTIONS, vatOn, type DeliveryOption, type OrderStatus } from '@tt/domain';
+import { DAY, type AreaSeed } from '../../db/seed-types.ts';
+import { orderItems, orders } from './tables.ts';
+
+export const seed: AreaSeed = {
+  area: 'orders',
+  async demo(tx, world) {
+    const { now, random } = world;
+    const { demo, members, deliveryAddress } = world.users!;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    // Orders over the last six months, in every status, for the demo retailer and for other shops.
+    const statusesByAge = (ageDays: number): OrderStatus => {
+      if (ageDays > 30) return random() < 0.12 ? 'cancelled' : 'delivered';
+      if (ageDays > 14) return pick(['delivered', 'delivered', 'shipped', 'cancelled'] as const);
+      if (ageDays > 5) return pick(['shipped', 'processing', 'confirmed'] as const);
+      return pick(['pending', 'pending', 'confirmed'] as const);
+    };
+    let orderSerial = 0;
+    const placeOrder = async (buyerId: number, sellerId: number, ageDays: number, status?: OrderStatus) => {
+      const catalogue = world.products!.filter((p) => p.seller_id === sellerId && p.is_active);
+      const lines = new Map<number, { productId: number; quantity: number; unit: number }>();
+      const lineCount = 1 + Math.floor(random() * 4);
+      for (let i = 0; i < lineCount; i += 1) {
+        const product = pick(catalogue);
+        const quantity = product.minimum_order_quantity * (1 + Math.floor(random() * 3));
+        lines.set(product.id, { productId: product.id, quantity, unit: product.selling_price_cents });
+      }
+      const subtotal = [...lines.values()].reduce((sum, l) => sum + l.unit * l.quantity, 0);
+      const option: DeliveryOption = random() < 0.25 ? 'express' : 'standard';
+      const delivery = DELIVERY_OPTIONS[option].fee_cents;
+      const tax = vatOn(subtotal);
+      const createdAt = new Date(now.getTime() - ageDays * DAY - Math.floor(random() * 8) * 60 * 60 * 1000);
+      orderSerial += 1;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          order_number: `ORD${createdAt.getTime()}${String(orderSerial).padStart(3, '0')}`,
+          buyer_id: buyerId,
+          seller_id: sellerId,
+          status: status ?? statusesByAge(ageDays),
+          subtotal_cents: subtotal,
+          tax_cents: tax,
+          delivery_cents: delivery,
+          total_cents: subtotal + tax + delivery,
+          delivery_option: option,
+          delivery_address: deliveryAddress.get(buyerId) ?? null,
+          notes: random() < 0.3 ? 'Please deliver before 10am; the shop opens at 6.' : null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderItems).values(
+        [...lines.values()].map((l) => ({
+          order_id: order!.id,
+          product_id: l.productId,
+          quantity: l.quantity,
+          unit_price_cents: l.unit,
+          total_price_cents: l.unit * l.quantity,
+        })),
+      );
+    };
+    const sellers = [demo.supplier, demo.distributor];
+    // The demo retailer's newest orders show every live status at least once.
+    const recentStatuses: OrderStatus[] = [
+      'pending',
+      'confirmed',
+      'processing',
+      'shipped',
+      'cancelled',
+      'delivered',
+    ];
+    for (let i = 0; i < 26; i += 1) {
+      await placeOrder(demo.retailer, sellers[i % 2]!, Math.floor((i * 175) / 26) + 1, recentStatuses[i]);
+    }
+    for (let i = 0; i < 40; i += 1)
+      await placeOrder(pick(members), sellers[i % 2]!, Math.floor(random() * 178) + 1);
+  },
+  /** Orders a demo user placed or sells, and any order of a demo product. */
+  async removeDemo(tx, { userIds, productIds }) {
+    const none = [-1];
+    const users = userIds.length > 0 ? userIds : none;
+    // Items go with their orders (cascade).
+    await tx.delete(orders).where(
+      or(
+        inArray(orders.buyer_id, users),
+        inArray(orders.seller_id, users),
+        inArray(
+          orders.id,
+          tx
+            .select({ id: orderItems.order_id })
+            .from(orderItems)
+            .where(inArray(orderItems.product_id, productIds.length > 0 ? productIds : none)),
+        ),
+      ),
+    );
+  },
+};

@@ -1,0 +1,54 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { restoreDemo } from './db/seeds.ts';
+import { governanceJobs, governanceSchedules } from './features/governance/jobs.ts';
+import {
+  createJobRunner,
+  pruneJobs,
+  type JobDefinition,
+  type Logger,
+  type Schedule,
+  type Subscription,
+} from './platform/jobs/runner.ts';
+
+const DAY = 24 * 60 * 60_000;
+const HOUR = 60 * 60_000;
+
+export const DEMO_RESTORE_JOB = 'demo.restore';
+const PRUNE_JOB = 'jobs.prune';
+
+/** Every area's jobs, recurring schedules and outbox subscriptions, in one place (like app.ts for routes). */
+export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
+  const jobs: JobDefinition[] = [
+    ...governanceJobs,
+    {
+      name: DEMO_RESTORE_JOB,
+      // DECISIONS 9: the shared demo accounts are put back every day, whatever visitors did to them.
+      async handler(_payload, { tx, now }) {
+        await restoreDemo(tx, now);
+      },
+      maxAttempts: 3,
+    },
+    {
+      name: PRUNE_JOB,
+      async handler(_payload, { tx, now }) {
+        await pruneJobs(tx, now);
+      },
+    },
+  ];
+  const schedules: Schedule[] = [
+    ...governanceSchedules,
+    { job: PRUNE_JOB, everyMs: DAY, offsetMs: 3 * HOUR },
+    // 02:00 UTC (04:00 in South Africa), when hardly anyone is trying the demo.
+    ...(config.demoLogin ? [{ job: DEMO_RESTORE_JOB, everyMs: DAY, offsetMs: 2 * HOUR }] : []),
+  ];
+  // Outbox topics (order.created, order.updated, order.cancelled, ...) -> jobs; none subscribe yet.
+  const subscriptions: Subscription[] = [];
+  return { jobs, schedules, subscriptions };
+}
+
+export function startJobRunner(db: Db, config: Config, log: Logger) {
+  const runner = createJobRunner(db, { ...jobCatalogue(config), pollMs: config.jobPollMs, log });
+  runner.start();
+  return runner;
+}
