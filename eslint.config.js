@@ -16,7 +16,6 @@ const areasIn = (dir) =>
     .filter((entry) => entry.isDirectory() && /^[a-z]/.test(entry.name))
     .map((entry) => entry.name);
 
-
 /*
  * Server boundaries (DESIGN.md, "Layout"):
  * - An area owns its tables. features/<area>/tables.ts is imported by its own area, db/schema.ts, tests,
