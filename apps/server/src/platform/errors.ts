@@ -11,6 +11,7 @@ import {
   type FieldError,
   type FieldErrorCode,
 } from '@tt/domain';
+import { isConnectionLost } from '../db/client.ts';
 
 /** One refused field: its `validation.*` code and params (the English text is rendered from them). */
 export interface FieldRefusal {
@@ -255,6 +256,15 @@ export function registerErrorHandling(app: FastifyInstance) {
         ]),
       );
       return reply.status(400).send(errorBody('bad_request', message, english, undefined, fieldCodes));
+    }
+    if (isConnectionLost(error)) {
+      // The database went away under the request (a restart, a failover, an ended connection): nothing
+      // half-done was committed, and trying again shortly is the right advice.
+      request.log.warn({ err: error }, 'database connection lost');
+      return reply
+        .status(503)
+        .header('Retry-After', '1')
+        .send(errorBody('service_unavailable', 'The service is briefly unavailable. Please try again.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
