@@ -14,6 +14,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A NUL character (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const forbiddenText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const forbiddenTextMessage = 'Text must not contain NUL characters or unpaired surrogates.';
 
