@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -213,6 +214,52 @@ describe("finding 9: Fastify's own errors answer in the one error shape", () => 
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expectError(response, response.statusCode);
+  });
+});
+
+describe("finding 9: the HTTP parser's own refusals answer in the one error shape", () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** Sends raw bytes over a socket and returns the status and body of the answer. */
+  function raw(request: string): Promise<{ status: number; body: string; contentType: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      let data = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (data += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head = '', body = ''] = data.split('\r\n\r\n');
+        resolve({
+          status: Number(head.split(' ')[1]),
+          body,
+          contentType: /content-type: ([^\r]+)/i.exec(head)?.[1] ?? '',
+        });
+      });
+    });
+  }
+
+  it.each([
+    ['a malformed request line', 'GARBAGE\r\n\r\n', 400],
+    ['a header without a colon', 'GET /api/health HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n', 400],
+    [
+      'headers over the size limit',
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+  ])('%s', async (_label, request, status) => {
+    const answer = await raw(request);
+    expect(answer.status).toBe(status);
+    expect(answer.contentType).toMatch(/^application\/json/);
+    const body = JSON.parse(answer.body) as { error: { code: string; message: string } };
+    expect(body).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
   });
 });
 
