@@ -441,7 +441,7 @@ describe('fuzz: malformed input to every endpoint', () => {
 
   it(
     `answers 4xx in the one error shape and writes nothing (seed ${SEED})`,
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       expect(endpoints.length).toBeGreaterThan(30);
       const started = Date.now();
