@@ -31,6 +31,7 @@ import { openDatabase, type DatabaseTarget, type Db } from '../src/db/client.ts'
 import { seedDemoData } from '../src/db/seed.ts';
 import { createSession, demoEmail } from '../src/features/auth/service.ts';
 import { users } from '../src/db/schema.ts';
+import { subscribe } from '../src/features/subscriptions/service.ts';
 
 const BUYERS = Number(process.env.CRASH_BUYERS ?? 24);
 const KILLS = Number(process.env.CRASH_KILLS ?? 3);
@@ -81,6 +82,8 @@ async function prepare(target: DatabaseTarget): Promise<Prepared> {
           company_name: `Crash Spaza ${i}`,
         })
         .returning({ id: users.id });
+      // A plan without a monthly order cap (DECISIONS 16), so the storm is not stopped at 20 orders.
+      await subscribe(database.db, row!.id, 'trader');
       const { token } = await createSession(database.db, row!.id, 1);
       buyers.push({ id: row!.id, cookie: `tt_session=${token}` });
     }
