@@ -63,7 +63,7 @@ describe('finding 3: TRUST_PROXY decides whose address the sign-in limit counts'
       }
       const before = await count(t.db, 'sessions');
       const limited = await signIn(t, { 'x-forwarded-for': '198.51.100.99' });
-      expectError(limited, 429, 'rate_limited');
+      expectError(limited, 429, 'auth.rate_limited');
       expect(await count(t.db, 'sessions')).toBe(before);
     });
   });
@@ -79,7 +79,7 @@ describe('finding 3: TRUST_PROXY decides whose address the sign-in limit counts'
       const from = (ip: string) => signIn(t, { 'x-forwarded-for': ip });
       expect((await from('203.0.113.5')).statusCode).toBe(200);
       expect((await from('203.0.113.5')).statusCode).toBe(200);
-      expectError(await from('203.0.113.5'), 429, 'rate_limited');
+      expectError(await from('203.0.113.5'), 429, 'auth.rate_limited');
       expect((await from('203.0.113.6')).statusCode).toBe(200);
     });
   });
@@ -143,7 +143,7 @@ describe('finding 5: NUL, invalid UTF-8 and lone surrogates are refused with 400
       Buffer.from('o"}'),
     ]);
     const response = await putProfile(payload);
-    expectError(response, 400, 'bad_request');
+    expectError(response, 400, 'request.malformed_body');
     expect(await saved()).toEqual(before);
   });
 
@@ -304,9 +304,17 @@ describe('finding 9: an Idempotency-Key reused for a different delivery address 
     expect(first.statusCode, first.body).toBe(201);
     const orders = await count(t.db, 'orders');
 
-    expectError(await post(key, body({ delivery_address: '3 Other Road, Tembisa' })), 409, 'conflict');
-    expectError(await post(key, body({ notes: 'Leave at the gate' })), 409, 'conflict');
-    expectError(await post(key, body({ notes: null })), 409, 'conflict');
+    expectError(
+      await post(key, body({ delivery_address: '3 Other Road, Tembisa' })),
+      409,
+      'checkout.idempotency_key_reused',
+    );
+    expectError(
+      await post(key, body({ notes: 'Leave at the gate' })),
+      409,
+      'checkout.idempotency_key_reused',
+    );
+    expectError(await post(key, body({ notes: null })), 409, 'checkout.idempotency_key_reused');
     expect(await count(t.db, 'orders')).toBe(orders);
 
     // The client's order number is ignored (DECISIONS 19), so it does not make a request different.
