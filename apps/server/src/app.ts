@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -18,7 +19,15 @@ import {
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
 import { registerAuthentication } from './platform/auth.ts';
-import { errorBody, fail, registerErrorHandling } from './platform/errors.ts';
+import {
+  clientErrorHandler,
+  errorBody,
+  fail,
+  frameworkErrors,
+  registerErrorHandling,
+} from './platform/errors.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { registerRequestGuards } from './platform/request-guards.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { findSessionUser, SESSION_COOKIE } from './features/auth/service.ts';
 import { bulkOrderRoutes } from './features/bulk-orders/routes.ts';
@@ -50,14 +59,28 @@ export interface AppOptions {
   webDist?: string | undefined;
   /** Sees every route as it registers; tests use it to check that each new endpoint refuses anonymous callers. */
   onRoute?: ((route: RouteOptions) => void) | undefined;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: Writable | undefined;
 }
 
 /** Builds the whole app without listening, so tests can inject requests into it. */
-export async function buildApp({ config, database, webDist, onRoute }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  webDist,
+  onRoute,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    logger: loggerOptions(config, logStream),
+    // Proxy headers (X-Forwarded-For, -Proto) are believed only from the proxies TRUST_PROXY names.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -67,6 +90,7 @@ export async function buildApp({ config, database, webDist, onRoute }: AppOption
   app.decorate('config', config);
 
   registerErrorHandling(app);
+  registerRequestGuards(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,6 +1,46 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDR ranges. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server are believed about the client's address and protocol
+ * (X-Forwarded-For, X-Forwarded-Proto): none (unset or false), the nearest N hops, or the listed
+ * addresses / ranges. Trusting every sender would let anyone pick their own address.
+ */
+const trustProxySchema = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): false | number | string[] => {
+      if (value === undefined || value.trim() === 'false') return false;
+      const text = value.trim();
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const entries = text.split(',').map((e) => e.trim());
+      const bad = entries.find((e) => !isProxyAddress(e));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected false, a hop count or proxy addresses (IP, CIDR, loopback); got "${bad}"`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
 
 const configSchema = z
   .object({
@@ -19,6 +59,7 @@ const configSchema = z
     OIDC_ALLOW_INSECURE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     DEMO_LOGIN: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    TRUST_PROXY: trustProxySchema,
     WEB_DIST: z.string().optional(),
     /**
      * How long the buyers' catalogue keeps which products match a search or filter and in what order, as
@@ -65,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     demoLogin: c.DEMO_LOGIN === 'true',
     signInRateLimit: c.SIGN_IN_RATE_LIMIT,
+    trustProxy: c.TRUST_PROXY,
     webDist: c.WEB_DIST,
     catalogueResultCacheMs: c.CATALOGUE_RESULT_CACHE_MS,
     jobs: c.JOBS === 'true',

@@ -44,6 +44,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle connection that the server closes (a restart, a failover) is dropped by the pool and
     // replaced on the next query; without this listener its 'error' event would stop the whole process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // A connection checked out for a transaction has no pool listener while it is out: when PostgreSQL
+    // ends it mid-checkout (pg_terminate_backend, a restart) its 'error' event would stop the process. The
+    // query in flight still fails with the error, the request answers 503 (isConnectionLost), and the
+    // pool discards the dead connection when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.error(`PostgreSQL connection lost in use: ${error.message}`));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -95,4 +102,37 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
 export async function dumpPglite(database: Database): Promise<Blob> {
   const session = (database.db as unknown as { $client: PGlite }).$client;
   return session.dumpDataDir('none');
+}
+
+/**
+ * SQLSTATE classes of a lost or refused connection: 08 (connection exception), 57P01-57P03 (the server
+ * ended the session or is starting or stopping), 53300 (too many connections).
+ */
+const connectionLostStates = /^(08...|57P0[1-3]|53300)$/;
+const connectionLostNetwork = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** True when the error (or one it wraps, as Drizzle does) says the database connection was lost or refused. */
+export function isConnectionLost(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (connectionLostStates.test(code) || connectionLostNetwork.has(code))) {
+      return true;
+    }
+    // node-postgres's own wording when the socket closes under a query, or a query is sent on a dead client.
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated|Client has encountered a connection error and is not queryable)/.test(message)
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,4 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ERRORS,
@@ -11,6 +19,7 @@ import {
   type FieldError,
   type FieldErrorCode,
 } from '@tt/domain';
+import { isConnectionLost } from '../db/client.ts';
 
 /** One refused field: its `validation.*` code and params (the English text is rendered from them). */
 export interface FieldRefusal {
@@ -256,6 +265,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
       return reply.status(400).send(errorBody('bad_request', message, english, undefined, fieldCodes));
     }
+    if (isConnectionLost(error)) {
+      // The database went away under the request (a restart, a failover, an ended connection): nothing
+      // half-done was committed, and trying again shortly is the right advice.
+      request.log.warn({ err: error }, 'database connection lost');
+      return reply
+        .status(503)
+        .header('Retry-After', '1')
+        .send(errorBody('service_unavailable', 'The service is briefly unavailable. Please try again.'));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -271,3 +289,40 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(status).send(errorBody(code, message));
   });
 }
+
+/**
+ * Errors Fastify answers before a route runs (a bad percent-escape in the URL, a path parameter over the
+ * length limit), which would otherwise bypass the error handler with Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The address is not valid: it has a malformed percent-escape.'
+      : 'The address is not valid.';
+  return reply.status(status).send(errorBody(statusCodes[status] ?? 'bad_request', message));
+}
+
+/** Requests Node's HTTP parser rejects (malformed request line or headers, headers too large, timeouts). */
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = function (
+  error: Error & { code?: string },
+  socket: Socket,
+) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message =
+    status === 408
+      ? 'The request took too long to arrive.'
+      : status === 431
+        ? 'The request headers are too large.'
+        : 'The request is malformed.';
+  const body = JSON.stringify(errorBody('bad_request', message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,19 +26,23 @@ const okSchema = z.object({ ok: z.literal(true) });
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
-  const secure = config.publicUrl.startsWith('https://');
+  // Secure when the app is published over https, or when this request came over https (directly, or
+  // through a proxy TRUST_PROXY names: request.protocol believes X-Forwarded-Proto only from those).
+  const secureFor = (request: FastifyRequest) =>
+    config.publicUrl.startsWith('https://') || request.protocol === 'https';
   const oidc = config.oidc ? createOidcClient(config.oidc, `${config.publicUrl}/auth/callback`) : undefined;
   const signInLimit = { max: config.signInRateLimit, timeWindow: '1 minute' };
 
-  async function openSession(reply: FastifyReply, userId: number) {
+  const sessionCookie = (request: FastifyRequest) =>
+    ({ httpOnly: true, sameSite: 'lax', secure: secureFor(request), path: '/' }) as const;
+
+  async function openSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
+    // A new sign-in rotates the session: the browser's earlier one ends, so a session id that was
+    // planted or seen before the sign-in is worth nothing after it.
+    const earlier = request.cookies[SESSION_COOKIE];
+    if (earlier) await deleteSession(app.db, earlier);
     const { token, expiresAt } = await createSession(app.db, userId, config.sessionDays);
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      path: '/',
-      expires: expiresAt,
-    });
+    reply.setCookie(SESSION_COOKIE, token, { ...sessionCookie(request), expires: expiresAt });
   }
 
   r.get(
@@ -56,11 +60,15 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/logout',
-    { config: { public: true }, schema: { tags: ['auth'], response: { 200: okSchema } } },
+    {
+      // A GET that ends the session: another site must not be able to sign the user out.
+      config: { public: true, changesState: true },
+      schema: { tags: ['auth'], response: { 200: okSchema } },
+    },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await deleteSession(app.db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, sessionCookie(request));
       return { ok: true as const };
     },
   );
@@ -76,7 +84,7 @@ export async function authRoutes(app: FastifyInstance) {
       const role = request.body?.role ?? 'retailer';
       const user = await findDemoUser(app.db, role);
       if (!user) throw fail('auth.demo_account_missing', { role });
-      await openSession(reply, user.id);
+      await openSession(request, reply, user.id);
       return toAppUser(user);
     },
   );
@@ -87,7 +95,7 @@ export async function authRoutes(app: FastifyInstance) {
       config: { public: true, rateLimit: signInLimit },
       schema: { tags: ['auth'], response: { 200: redirectUrlSchema } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       if (!oidc) throw fail('auth.provider_not_configured');
       let started;
       try {
@@ -99,7 +107,7 @@ export async function authRoutes(app: FastifyInstance) {
       reply.setCookie(OIDC_COOKIE, JSON.stringify({ verifier: started.verifier, state: started.state }), {
         httpOnly: true,
         sameSite: 'lax',
-        secure,
+        secure: secureFor(request),
         path: '/api/sessions',
         signed: true,
         maxAge: 10 * 60,
@@ -129,10 +137,15 @@ export async function authRoutes(app: FastifyInstance) {
         request.log.warn({ err: error }, 'OpenID Connect code exchange failed');
         throw fail('auth.sign_in_rejected');
       } finally {
-        reply.clearCookie(OIDC_COOKIE, { path: '/api/sessions' });
+        reply.clearCookie(OIDC_COOKIE, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureFor(request),
+          path: '/api/sessions',
+        });
       }
       const user = await upsertOidcUser(app.db, claims);
-      await openSession(reply, user.id);
+      await openSession(request, reply, user.id);
       return toAppUser(user);
     },
   );

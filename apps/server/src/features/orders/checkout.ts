@@ -46,9 +46,20 @@ function mergeItems(items: CheckoutRequest['items']) {
   return [...merged.values()];
 }
 
-function requestHash(items: { product_id: number; quantity: number }[], delivery: string): string {
+/**
+ * What the checkout asks for: the items, the delivery option, address and notes. A key reused with any
+ * of them changed is a different checkout (409), not a retry. The client's order number and totals are
+ * left out: the server assigns the number (DECISIONS 19) and prices the order itself (DECISIONS 2).
+ */
+function requestHash(items: { product_id: number; quantity: number }[], input: CheckoutRequest): string {
   const canonical = items.map((i) => [i.product_id, i.quantity]).sort((a, b) => a[0]! - b[0]!);
-  return createHash('sha256').update(JSON.stringify({ canonical, delivery })).digest('hex');
+  const meaningful = {
+    canonical,
+    delivery: input.delivery_option,
+    address: input.delivery_address ?? null,
+    notes: input.notes ?? null,
+  };
+  return createHash('sha256').update(JSON.stringify(meaningful)).digest('hex');
 }
 
 function clientCents(value: number, name: string): number {
@@ -115,7 +126,7 @@ export async function checkout(
 ): Promise<CheckoutOutcome> {
   assertCanBuy(user);
   const lines = mergeItems(input.items);
-  const hash = requestHash(lines, input.delivery_option);
+  const hash = requestHash(lines, input);
   const earlier = await storedOutcome(db, user.id, key, hash);
   if (earlier) return earlier;
 
