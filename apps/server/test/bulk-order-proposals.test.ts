@@ -52,7 +52,8 @@ describe('bulk order proposals', () => {
     expect(response.statusCode, response.body).toBe(201);
     return bulkOrderSchema.parse(response.json());
   };
-  const stored = async (id: number) => (await t.db.select().from(bulkOrders).where(eq(bulkOrders.id, id)))[0]!;
+  const stored = async (id: number) =>
+    (await t.db.select().from(bulkOrders).where(eq(bulkOrders.id, id)))[0]!;
 
   it('the founder of a pending one-member cooperative cannot publish a bulk order (403), nothing written', async () => {
     const founderId = await insertUser(t.db, 'retailer');
@@ -107,11 +108,19 @@ describe('bulk order proposals', () => {
     expect(open.status).toBe('active');
     const member = await newMember(t, coopId);
     expectError(
-      await post('/api/bulk-orders/participate', { bulk_order_id: open.id, quantity: 1_000_000 }, member.cookie),
+      await post(
+        '/api/bulk-orders/participate',
+        { bulk_order_id: open.id, quantity: 1_000_000 },
+        member.cookie,
+      ),
       409,
       'conflict',
     );
-    const ok = await post('/api/bulk-orders/participate', { bulk_order_id: open.id, quantity: 30 }, member.cookie);
+    const ok = await post(
+      '/api/bulk-orders/participate',
+      { bulk_order_id: open.id, quantity: 30 },
+      member.cookie,
+    );
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
@@ -183,7 +192,11 @@ describe('bulk order proposals', () => {
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     for (const r of responses.filter((r) => r.statusCode !== 201)) expectError(r, 409, 'conflict');
     expect(
-      await count(t.db, 'bulk_order_participations', sql`bulk_order_id = ${open.id} and user_id = ${member.id}`),
+      await count(
+        t.db,
+        'bulk_order_participations',
+        sql`bulk_order_id = ${open.id} and user_id = ${member.id}`,
+      ),
     ).toBe(1);
     expect((await stored(open.id)).current_quantity).toBe(5);
   });

@@ -69,10 +69,16 @@ describe('POST /api/orders/:id/decline', () => {
     expect(await stockOf(t.db, productId)).toBe(16);
     const response = await decline(order.id, { reason: 'Out of delivery range this week' }, supplier);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'cancelled', decline_reason: 'Out of delivery range this week' });
+    expect(response.json()).toMatchObject({
+      status: 'cancelled',
+      decline_reason: 'Out of delivery range this week',
+    });
     expect(await stockOf(t.db, productId)).toBe(20);
     const seen = await t.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: { cookie } });
-    expect(seen.json()).toMatchObject({ status: 'cancelled', decline_reason: 'Out of delivery range this week' });
+    expect(seen.json()).toMatchObject({
+      status: 'cancelled',
+      decline_reason: 'Out of delivery range this week',
+    });
     const [notice] = rowsOf<{ title: string; params: Record<string, string> }>(
       await t.db.execute(
         sql`select title, params from notifications where user_id = ${buyerId} order by id desc limit 1`,

@@ -86,7 +86,10 @@ describe('personal data', () => {
     const body = response.json() as Record<string, unknown[] | Record<string, unknown>>;
     expect(body.profile).toMatchObject({ id: c.id, name: 'Nandi Khoza', phone: '+27 82 000 1111' });
     expect(body.orders).toEqual([
-      expect.objectContaining({ order_number: c.order.order_number, delivery_address: '7 Mandela Road, Umlazi' }),
+      expect.objectContaining({
+        order_number: c.order.order_number,
+        delivery_address: '7 Mandela Road, Umlazi',
+      }),
     ]);
     expect(body.cooperative_memberships).toEqual([expect.objectContaining({ coop_id: c.coopId })]);
     expect(body.cooperative_transactions).toEqual([expect.objectContaining({ id: c.txnId, amount: 500 })]);
@@ -139,7 +142,10 @@ describe('personal data', () => {
     expect(row!.closed_at).not.toBeNull();
     expect(await count(t.db, 'sessions', sql`user_id = ${c.id}`)).toBe(0);
     // Both sessions are dead.
-    expectError(await t.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: c.second } }), 401);
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: c.second } }),
+      401,
+    );
 
     // The seller still sees the order and its figures, under the anonymous name, without the address.
     const seen = await t.app.inject({

@@ -20,7 +20,11 @@ describe('profile rules', () => {
     const adminId = await t.demoUserId('admin');
     const cookie = await t.login('admin');
     const before = await row(adminId);
-    const error = expectError(await put(cookie, { name: before.name, role: 'retailer' }), 403, 'demo_account');
+    const error = expectError(
+      await put(cookie, { name: before.name, role: 'retailer' }),
+      403,
+      'demo_account',
+    );
     expect(error.fields).toHaveProperty('role');
     expect(await row(adminId)).toEqual(before);
     // The same account may still save its other fields with its own role.

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { AppUser, DemoRole, Role } from '@tt/domain';
-import { fallbackReferralCode } from '@tt/domain';
-import type { Db } from '../../db/client.ts';
+import { closedAccountName, fallbackReferralCode } from '@tt/domain';
+import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -29,9 +29,52 @@ export async function findSessionUser(db: Db, token: string): Promise<UserRow | 
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date())))
+    .where(
+      and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date()), isNull(users.closed_at)),
+    )
     .limit(1);
   return rows[0]?.user ?? null;
+}
+
+/** A user's sessions, for their personal-data export (the token hashes are not theirs to need). */
+export async function sessionsOf(db: Db | Tx, userId: number) {
+  return db
+    .select({ created_at: sessions.created_at, expires_at: sessions.expires_at })
+    .from(sessions)
+    .where(eq(sessions.user_id, userId))
+    .orderBy(asc(sessions.created_at));
+}
+
+/**
+ * Closing an account (POPIA): every personal field is removed and the name becomes "Closed account #id",
+ * so the orders, ledger entries and co-op records that keep pointing at the row keep their figures
+ * without the person. Every session ends in the same transaction.
+ */
+export async function anonymiseUser(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      name: closedAccountName(userId),
+      // Unique and never deliverable (.invalid is reserved), so the address can be signed up with again.
+      email: `closed-${userId}@closed.invalid`,
+      phone: null,
+      company_name: null,
+      gst_number: null,
+      address: null,
+      city: null,
+      state: null,
+      pincode: null,
+      whatsapp_number: null,
+      business_type: null,
+      years_in_business: null,
+      referral_code: null,
+      is_verified: false,
+      oidc_subject: null,
+      closed_at: now,
+      updated_at: now,
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.user_id, userId));
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

@@ -42,7 +42,10 @@ export const bulkOrders = pgTable(
     index('bulk_orders_coop_idx').on(t.coop_id),
     index('bulk_orders_product_idx').on(t.product_id),
     check('bulk_orders_quantities', sql`${t.current_quantity} >= 0 and ${t.target_quantity} > 0`),
-    check('bulk_orders_committed_positive', sql`${t.committed_quantity} is null or ${t.committed_quantity} > 0`),
+    check(
+      'bulk_orders_committed_positive',
+      sql`${t.committed_quantity} is null or ${t.committed_quantity} > 0`,
+    ),
   ],
 );
 
