@@ -8,6 +8,7 @@ import { Loading } from '../../components/ui/Loading';
 import { OrderStatusBadge } from '../../components/ui/OrderStatusBadge';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCancelOrder, useMoveOrder, useOrder } from './api';
+import { DeclineOrderAction, DeclineReason } from './DeclineOrder';
 import { Counterpart } from './OrdersPage';
 
 export function OrderDetailsDialog({
@@ -47,6 +48,7 @@ export function OrderDetailsDialog({
               {order.delivery_address ? ` · ${order.delivery_address}` : ''}
             </p>
             {order.notes && <p className="mt-1 text-sm text-stone-600">{order.notes}</p>}
+            {order.decline_reason && <DeclineReason reason={order.decline_reason} />}
           </div>
 
           <h3 className="mt-4 mb-1 text-sm font-semibold text-stone-900">{t('details.items')}</h3>
@@ -137,7 +139,8 @@ function OrderActions({ order, user }: { order: Order; user: AppUser }) {
 
   if (action === 'advance' && next) {
     return (
-      <div className="flex justify-end">
+      <div className="flex flex-col-reverse flex-wrap gap-2 sm:flex-row sm:justify-end">
+        <DeclineOrderAction order={order} />
         <Button
           className="w-full sm:w-auto"
           loading={move.isPending}

@@ -85,3 +85,12 @@ export function useMoveOrder() {
 export function useCancelOrder() {
   return useOrderChange((id: number) => api.post<Order>(`/api/orders/${id}/cancel`), true);
 }
+
+/** The seller declines a pending order with a reason the buyer sees; the stock goes back on sale. */
+export function useDeclineOrder() {
+  return useOrderChange(
+    ({ id, reason }: { id: number; reason: string }) =>
+      api.post<Order>(`/api/orders/${id}/decline`, { reason }),
+    true,
+  );
+}
