@@ -153,6 +153,8 @@ test.describe('close my account', () => {
         OIDC_ALLOW_INSECURE: 'true',
       },
       stdio: 'ignore',
+      // Its own process group, so stopping it stops the server under npx too (not only npx).
+      detached: true,
     });
     for (let i = 0; i < 200; i += 1) {
       const up = await fetch(`${origin}/api/health`).then(
@@ -166,7 +168,20 @@ test.describe('close my account', () => {
   });
 
   test.afterAll(async () => {
-    server?.kill('SIGTERM');
+    if (server?.pid) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      process.kill(-server.pid, 'SIGTERM');
+      await exited;
+      // The next project starts its own server on this port: wait until this one has let it go.
+      for (let i = 0; i < 40; i += 1) {
+        const down = await fetch(`${origin}/api/health`).then(
+          () => false,
+          () => true,
+        );
+        if (down) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
     await provider?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
