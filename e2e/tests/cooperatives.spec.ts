@@ -223,6 +223,7 @@ test('a coordinator proposes a bulk order below list price, the seller accepts i
   const mine = page.getByTestId('my-proposal').filter({ hasText: product.name }).first();
   await expect(mine).toHaveAttribute('data-status', 'proposed');
   await shot(page, 'bulk-proposal-sent', project);
+  await page.getByTestId('my-proposals').screenshot({ path: `artifacts/${project}-my-proposals.png` });
 
   // The seller accepts it on their orders screen, committing what they can supply (at most their stock).
   await login('supplier');
@@ -230,6 +231,9 @@ test('a coordinator proposes a bulk order below list price, the seller accepts i
   const proposal = page.locator(`[data-testid="proposal"][data-order-id="${order.id}"]`);
   await expect(proposal).toBeVisible();
   await shot(page, 'seller-proposals', project);
+  await page
+    .getByTestId('proposed-to-me')
+    .screenshot({ path: `artifacts/${project}-seller-proposals-panel.png` });
   await proposal.getByTestId('accept-proposal').click();
   await proposal.getByTestId('commit-quantity').fill('20');
   await expectNoHorizontalScroll(page);

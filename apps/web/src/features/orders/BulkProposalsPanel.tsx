@@ -115,7 +115,10 @@ function ProposalRow({ order }: { order: BulkOrder }) {
               step={1}
               value={quantity}
               aria-invalid={error ? true : undefined}
-              onChange={(e) => setQuantity(e.target.value)}
+              onChange={(e) => {
+                setQuantity(e.target.value);
+                setError(undefined);
+              }}
               data-testid="commit-quantity"
             />
           </Field>
@@ -137,7 +140,10 @@ function ProposalRow({ order }: { order: BulkOrder }) {
               value={reason}
               maxLength={500}
               aria-invalid={error ? true : undefined}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(undefined);
+              }}
               data-testid="proposal-reason"
             />
           </Field>

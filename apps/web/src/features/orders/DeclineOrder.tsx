@@ -8,10 +8,18 @@ import { Textarea } from '../../components/ui/Textarea';
 import { useDeclineOrder } from './api';
 
 /** Issue 10: the seller declines a pending order, saying why; the buyer is told and the stock returns. */
-export function DeclineOrderAction({ order }: { order: Order }) {
+export function DeclineOrderAction({
+  order,
+  open,
+  onOpenChange: setOpen,
+}: {
+  order: Order;
+  /** While the form is open the screen hides its other actions, so one choice is in front of the seller. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation('order_decline');
   const decline = useDeclineOrder();
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -44,7 +52,10 @@ export function DeclineOrderAction({ order }: { order: Order }) {
           value={reason}
           maxLength={500}
           aria-invalid={error ? true : undefined}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (error) setError(undefined);
+          }}
           placeholder={t('reason_placeholder')}
         />
       </Field>

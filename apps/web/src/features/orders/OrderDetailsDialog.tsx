@@ -133,6 +133,7 @@ function OrderActions({ order, user }: { order: Order; user: AppUser }) {
   const move = useMoveOrder();
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState(false);
+  const [declining, setDeclining] = useState(false);
   const next = SELLER_NEXT_STATUS[order.status];
 
   const action = actionFor(order, user);
@@ -140,15 +141,17 @@ function OrderActions({ order, user }: { order: Order; user: AppUser }) {
   if (action === 'advance' && next) {
     return (
       <div className="flex flex-col-reverse flex-wrap gap-2 sm:flex-row sm:justify-end">
-        <DeclineOrderAction order={order} />
-        <Button
-          className="w-full sm:w-auto"
-          loading={move.isPending}
-          onClick={() => move.mutate({ id: order.id, status: next })}
-          data-testid="advance-order"
-        >
-          {t(`actions.to_${next}`)}
-        </Button>
+        <DeclineOrderAction order={order} open={declining} onOpenChange={setDeclining} />
+        {!declining && (
+          <Button
+            className="w-full sm:w-auto"
+            loading={move.isPending}
+            onClick={() => move.mutate({ id: order.id, status: next })}
+            data-testid="advance-order"
+          >
+            {t(`actions.to_${next}`)}
+          </Button>
+        )}
       </div>
     );
   }
