@@ -355,12 +355,12 @@ test('allocate warehouse space, and the free plan meets the upgrade dialog', asy
   await expect(page).toHaveURL(/\/subscription$/);
 });
 
-test('a transaction is recorded, approved by the coordinator and corrected by a reversal, never edited', async ({
+test('a transaction is recorded by a coordinator, approved by someone else and corrected by a reversal', async ({
   page,
   login,
 }, info) => {
   const description = unique(info.project.name, 'Levy');
-  // The coordinator of the seeded Soweto co-op (id 1) records and approves it.
+  // The coordinator of the seeded Soweto co-op (id 1) records it; nobody reviews their own (DECISIONS 22).
   await login('coordinator');
   await page.goto('/cooperative-governance/1?tab=finances');
   await page.getByTestId('new-transaction').click();
@@ -371,9 +371,18 @@ test('a transaction is recorded, approved by the coordinator and corrected by a 
   const row = page.getByTestId('transaction-row').filter({ hasText: description }).first();
   await expect(row).toHaveAttribute('data-status', 'pending');
   await expect(row.getByTestId('transaction-amount')).toContainText('-R');
-  await row.getByTestId('review-transaction').click();
+  await expect(row.getByTestId('review-transaction')).toHaveCount(0);
+  await expect(row.getByTestId('own-transaction-note')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await row.screenshot({ path: `artifacts/${info.project.name}-own-transaction.png` });
+
+  // An admin reviews it.
+  await login('admin');
+  await page.goto('/cooperative-governance/1?tab=finances');
+  const forAdmin = page.getByTestId('transaction-row').filter({ hasText: description }).first();
+  await forAdmin.getByTestId('review-transaction').click();
   await page.getByTestId('approve-transaction').click();
-  await expect(row).toHaveAttribute('data-status', 'approved');
+  await expect(forAdmin).toHaveAttribute('data-status', 'approved');
 
   // A member reverses it: a new pending transaction with the opposite amount; the original is untouched.
   await login('retailer');
