@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { appUserSchema, closeAccountSchema, exportQuerySchema, profilePatchSchema } from '@tt/domain';
 import { currentUser } from '../../platform/auth.ts';
 import { SESSION_COOKIE, toAppUser } from '../auth/service.ts';
-import { closeAccount, exportPersonalData, personalDataCsv, updateProfile } from './service.ts';
+import { closeAccount, exportPersonalData, personalDataCsv } from './personal-data.ts';
+import { updateProfile } from './service.ts';
 
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
