@@ -74,7 +74,7 @@ describe('bulk order proposals', () => {
         founder,
       ),
       403,
-      'forbidden',
+      'bulk_order.coordinator_only',
     );
     expect(await count(t.db, 'bulk_orders')).toBe(before);
   });
@@ -89,7 +89,7 @@ describe('bulk order proposals', () => {
     expectError(
       await post('/api/bulk-orders/participate', { bulk_order_id: proposed.id, quantity: 5 }, member.cookie),
       409,
-      'conflict',
+      'bulk_order.closed',
     );
     const mine = (await get('/api/bulk-orders/proposed-to-me', supplier)).json() as BulkOrder[];
     expect(mine.map((o) => o.id)).toContain(proposed.id);

@@ -37,7 +37,11 @@ describe('governance rules', () => {
     const url = `${base}/financial-transactions/${tx.id}/review`;
 
     const before = await statusOf(tx.id);
-    const own = expectError(await post(url, { decision: 'approved' }, coordinator.cookie), 403, 'forbidden');
+    const own = expectError(
+      await post(url, { decision: 'approved' }, coordinator.cookie),
+      403,
+      'transaction.review_not_allowed',
+    );
     expect(own.message).toMatch(/own/i);
     expect(await statusOf(tx.id)).toEqual(before);
 
