@@ -26,6 +26,8 @@ interface Product {
   id: number;
   name: string;
   is_active: boolean;
+  seller_id: number;
+  stock_quantity: number;
 }
 
 /** The phone and desktop projects share one database: every name this file creates is its own. */
@@ -177,12 +179,14 @@ test('register a co-op, join a founding one, vote, see the results, and join a m
   await shot(page, 'governance', project);
 });
 
-test('a coordinator opens a bulk order, a member joins it and the tiles change', async ({
+test('a coordinator proposes a bulk order below list price, the seller accepts it on /orders, a member joins', async ({
   page,
   login,
   request,
 }, info) => {
   const project = info.project.name;
+  await signIn(request, 'supplier');
+  const supplierId = (await json<{ id: number }>(request, '/api/users/me')).id;
   await signIn(request, 'retailer');
   const retailerCoops = await json<Membership[]>(request, '/api/cooperatives/my-memberships');
 
@@ -199,8 +203,9 @@ test('a coordinator opens a bulk order, a member joins it and the tiles change',
   await form.locator('#bo-coop').selectOption(String(shared.coop_id));
   const products = (await json<{ products: Product[] }>(page.request, '/api/products?page_size=100'))
     .products;
-  const product = products.find((p) => p.is_active);
-  if (!product) throw new Error('The catalogue needs an active product');
+  // The demo supplier's own product, so the demo supplier is the seller who answers the proposal.
+  const product = products.find((p) => p.is_active && p.seller_id === supplierId && p.stock_quantity >= 20);
+  if (!product) throw new Error('The catalogue needs an active product of the demo supplier in stock');
   await form.locator('#bo-product').selectOption(String(product.id));
   await expect(form.locator('#bo-price')).not.toHaveValue('');
   await form.locator('#bo-discount').fill('10');
@@ -212,8 +217,33 @@ test('a coordinator opens a bulk order, a member joins it and the tiles change',
   );
   await page.getByTestId('create-bulk-order').click();
   const order = await (await created).json();
-  expect(order.minimum_quantity).toBe(3);
-  await expect(page.locator(`[data-testid="bulk-order-card"][data-order-id="${order.id}"]`)).toBeVisible();
+  expect(order).toMatchObject({ minimum_quantity: 3, status: 'proposed' });
+  // Below the list price it waits for the seller (DECISIONS 22): shown to the coordinator, not open yet.
+  await expect(page.getByTestId('proposal-sent')).toBeVisible();
+  const mine = page.getByTestId('my-proposal').filter({ hasText: product.name }).first();
+  await expect(mine).toHaveAttribute('data-status', 'proposed');
+  await shot(page, 'bulk-proposal-sent', project);
+  await page.getByTestId('my-proposals').screenshot({ path: `artifacts/${project}-my-proposals.png` });
+
+  // The seller accepts it on their orders screen, committing what they can supply (at most their stock).
+  await login('supplier');
+  await page.goto('/orders');
+  const proposal = page.locator(`[data-testid="proposal"][data-order-id="${order.id}"]`);
+  await expect(proposal).toBeVisible();
+  await shot(page, 'seller-proposals', project);
+  await page
+    .getByTestId('proposed-to-me')
+    .screenshot({ path: `artifacts/${project}-seller-proposals-panel.png` });
+  await proposal.getByTestId('accept-proposal').click();
+  await proposal.getByTestId('commit-quantity').fill('20');
+  await expectNoHorizontalScroll(page);
+  await proposal.getByTestId('confirm-accept').click();
+  await expect(proposal).toBeHidden();
+  const accepted = await json<{ status: string; committed_quantity: number; target_quantity: number }>(
+    page.request,
+    `/api/bulk-orders?status=active`,
+  ).then((list) => (list as unknown as { id: number }[]).find((o) => o.id === order.id));
+  expect(accepted).toMatchObject({ status: 'active', committed_quantity: 20, target_quantity: 20 });
 
   // The member joins with the order's minimum quantity; the tiles follow.
   await login('retailer');
@@ -325,12 +355,12 @@ test('allocate warehouse space, and the free plan meets the upgrade dialog', asy
   await expect(page).toHaveURL(/\/subscription$/);
 });
 
-test('a transaction is recorded, approved by the coordinator and corrected by a reversal, never edited', async ({
+test('a transaction is recorded by a coordinator, approved by someone else and corrected by a reversal', async ({
   page,
   login,
 }, info) => {
   const description = unique(info.project.name, 'Levy');
-  // The coordinator of the seeded Soweto co-op (id 1) records and approves it.
+  // The coordinator of the seeded Soweto co-op (id 1) records it; nobody reviews their own (DECISIONS 22).
   await login('coordinator');
   await page.goto('/cooperative-governance/1?tab=finances');
   await page.getByTestId('new-transaction').click();
@@ -341,9 +371,18 @@ test('a transaction is recorded, approved by the coordinator and corrected by a 
   const row = page.getByTestId('transaction-row').filter({ hasText: description }).first();
   await expect(row).toHaveAttribute('data-status', 'pending');
   await expect(row.getByTestId('transaction-amount')).toContainText('-R');
-  await row.getByTestId('review-transaction').click();
+  await expect(row.getByTestId('review-transaction')).toHaveCount(0);
+  await expect(row.getByTestId('own-transaction-note')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await row.screenshot({ path: `artifacts/${info.project.name}-own-transaction.png` });
+
+  // An admin reviews it.
+  await login('admin');
+  await page.goto('/cooperative-governance/1?tab=finances');
+  const forAdmin = page.getByTestId('transaction-row').filter({ hasText: description }).first();
+  await forAdmin.getByTestId('review-transaction').click();
   await page.getByTestId('approve-transaction').click();
-  await expect(row).toHaveAttribute('data-status', 'approved');
+  await expect(forAdmin).toHaveAttribute('data-status', 'approved');
 
   // A member reverses it: a new pending transaction with the opposite amount; the original is untouched.
   await login('retailer');

@@ -14,7 +14,8 @@ describe('bulk orders', () => {
   let coordinator: string;
   let admin: string;
   let coops: Awaited<ReturnType<typeof seededCoops>>;
-  let product: { id: number; price: number };
+  let product: { id: number; price: number; seller_id: number };
+  let seller: string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -25,12 +26,16 @@ describe('bulk orders', () => {
     ]);
     coops = await seededCoops(t.db);
     const [row] = await t.db
-      .select({ id: products.id, price: products.selling_price_cents })
+      .select({ id: products.id, price: products.selling_price_cents, seller_id: products.seller_id })
       .from(products)
       .where(eq(products.is_active, true))
       .orderBy(asc(products.id))
       .limit(1);
     product = row!;
+    // Discounted orders open when the product's seller accepts, committing at most their stock
+    // (DECISIONS 22; bulk-order-proposals.test.ts): give the seller enough for every target below.
+    await t.db.update(products).set({ stock_quantity: 100_000 }).where(eq(products.id, product.id));
+    seller = await t.sessionFor(product.seller_id);
   });
   afterAll(() => t.close());
 
@@ -47,10 +52,19 @@ describe('bulk orders', () => {
     end_date: inDays(7),
     ...over,
   });
+  /** A discounted order is proposed; its seller accepts it, committing its target, so it opens. */
   const createOrder = async (over: Record<string, unknown> = {}, cookie = coordinator) => {
     const response = await post('/api/bulk-orders', order(over), cookie);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as BulkOrder;
+    const created = response.json() as BulkOrder;
+    if (created.status !== 'proposed') return created;
+    const accepted = await post(
+      `/api/bulk-orders/${created.id}/accept`,
+      { committed_quantity: created.target_quantity },
+      seller,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    return accepted.json() as BulkOrder;
   };
 
   it('lists bulk orders newest first, filtered by status', async () => {
@@ -67,7 +81,9 @@ describe('bulk orders', () => {
     expectError(await get('/api/bulk-orders?status=open'), 400, 'bad_request');
   });
 
-  it('creates an order at the product price by default, discounted; coordinators and admins only', async () => {
+  it('creates an order at the product price by default, discounted; coordinators only', async () => {
+    const proposed = await post('/api/bulk-orders', order(), coordinator);
+    expect(proposed.json()).toMatchObject({ status: 'proposed' });
     const created = await createOrder();
     expect(created).toMatchObject({
       coop_id: coops.soweto,
@@ -77,11 +93,13 @@ describe('bulk orders', () => {
       current_quantity: 0,
       status: 'active',
     });
-    const priced = await createOrder({ unit_price: 100, bulk_discount_percentage: 12.5 }, admin);
+    const priced = await createOrder({ unit_price: 100, bulk_discount_percentage: 12.5 });
     expect(priced).toMatchObject({ unit_price: 100, final_unit_price: 87.5, bulk_discount_percentage: 12.5 });
 
     const before = await count(t.db, 'bulk_orders');
     expectError(await post('/api/bulk-orders', order(), retailer), 403, 'bulk_order.coordinator_only');
+    // Only a coordinator of the (active) cooperative proposes: an admin is not one (issue 8 finding 8).
+    expectError(await post('/api/bulk-orders', order(), admin), 403, 'bulk_order.coordinator_only');
     expectError(await post('/api/bulk-orders', order({ coop_id: 999999 })), 404, 'coop.not_found');
     const unknown = expectError(
       await post('/api/bulk-orders', order({ product_id: 99999999 }), coordinator),

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { DemoRole } from '@tt/domain';
 import { users } from '../src/db/schema.ts';
-import { demoEmail } from '../src/features/auth/service.ts';
+import { insertUser } from './support/marketplace.ts';
 import { createTestApp, expectError, type TestApp } from './support/test-app.ts';
 
 const fullProfile = {
@@ -23,17 +22,22 @@ const fullProfile = {
 describe('PUT /api/users/profile', () => {
   let t: TestApp;
   let retailer: string;
+  let retailerId: number;
+  let adminId: number;
+  // A real (non-demo) retailer: shared demo accounts keep their role (see profile-rules.test.ts).
   beforeAll(async () => {
     t = await createTestApp();
-    retailer = await t.login('retailer');
+    retailerId = await insertUser(t.db, 'retailer');
+    retailer = await t.sessionFor(retailerId);
+    adminId = await t.demoUserId('admin');
   });
   afterAll(() => t.close());
 
-  const userRow = async (role: DemoRole) => {
+  const userRow = async (who: 'retailer' | 'admin') => {
     const [row] = await t.db
       .select()
       .from(users)
-      .where(eq(users.email, demoEmail(role)));
+      .where(eq(users.id, who === 'retailer' ? retailerId : adminId));
     return row!;
   };
   const put = (cookie: string | undefined, payload: Record<string, unknown>) =>
@@ -56,10 +60,9 @@ describe('PUT /api/users/profile', () => {
     expect(await userRow('retailer')).toEqual(before);
   });
 
-  it('answers 400 for a missing name and writes nothing', async () => {
+  it('answers 400 for a blank name and writes nothing (a save without a name keeps the name)', async () => {
     const before = await userRow('retailer');
-    const { name: _name, ...withoutName } = fullProfile;
-    const error = expectError(await put(retailer, withoutName), 400, 'bad_request');
+    const error = expectError(await put(retailer, { ...fullProfile, name: '' }), 400, 'bad_request');
     expect(error.fields).toHaveProperty('name');
     const blank = expectError(await put(retailer, { ...fullProfile, name: '   ' }), 400, 'bad_request');
     expect(blank.fields).toHaveProperty('name');

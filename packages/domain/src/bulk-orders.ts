@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { percentOf, randToCents } from './money.ts';
 
-export const BULK_ORDER_STATUSES = ['active', 'target_reached', 'completed', 'cancelled'] as const;
+/**
+ * `proposed`: priced below the seller's list price, waiting for the seller to accept (it then opens,
+ * `active`) or decline it (`declined`, with a reason) - DECISIONS 22.
+ */
+export const BULK_ORDER_STATUSES = [
+  'proposed',
+  'active',
+  'target_reached',
+  'completed',
+  'cancelled',
+  'declined',
+] as const;
 export type BulkOrderStatus = (typeof BULK_ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
 
@@ -20,6 +31,14 @@ export const bulkOrderSchema = z.object({
   target_quantity: z.number().int(),
   end_date: z.string(),
   status: z.enum(BULK_ORDER_STATUSES),
+  /** The product's own selling price now: a final price below it needs the seller's acceptance. */
+  list_price: z.number(),
+  seller_id: z.number().int(),
+  seller_name: z.string(),
+  /** What the seller committed on accepting; joins never pass it. Null: capped by the seller's stock. */
+  committed_quantity: z.number().int().nullable(),
+  /** The seller's reason for declining a proposal. */
+  decline_reason: z.string().nullable(),
 });
 export type BulkOrder = z.infer<typeof bulkOrderSchema>;
 
@@ -59,6 +78,35 @@ export const createBulkOrderSchema = z
     message: 'validation.target_at_least_minimum',
     path: ['target_quantity'],
   });
+
+/** POST /api/bulk-orders/{id}/accept: the seller commits a quantity, never more than their stock. */
+export const acceptBulkOrderSchema = z.object({
+  committed_quantity: z.number().int().min(1).max(10_000_000),
+});
+
+/** POST /api/bulk-orders/{id}/decline: the seller says why; the coordinator sees it. */
+export const declineBulkOrderSchema = z.object({
+  reason: z.string().trim().min(1, { message: 'validation.required' }).max(500),
+});
+
+/** DECISIONS 22: a bulk order whose final price is below the seller's list price needs the seller's yes. */
+export function needsSellerAcceptance(finalUnitCents: number, listPriceCents: number): boolean {
+  return finalUnitCents < listPriceCents;
+}
+
+/**
+ * How many more units members may still join for: never past what the seller committed or, for an order
+ * at list price, past the seller's current stock.
+ */
+export function bulkRoomLeft(order: {
+  current_quantity: number;
+  committed_quantity: number | null;
+  stock_quantity: number;
+}): number {
+  // The stock is not reserved by joins, so an uncommitted order may promise at most the stock on hand.
+  const cap = order.committed_quantity ?? order.stock_quantity;
+  return Math.max(0, cap - order.current_quantity);
+}
 
 /** The discounted unit price, in cents. */
 export function finalUnitPriceCents(unitCents: number, discountPercent: number): number {

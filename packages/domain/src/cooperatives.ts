@@ -65,7 +65,8 @@ export const registerCooperativeSchema = z.object({
 // Governance ------------------------------------------------------------------------------------
 
 export const VOTE_TYPES = ['general_resolution', 'office_bearer_election', 'financial_approval'] as const;
-export const VOTE_STATUSES = ['active', 'completed', 'cancelled'] as const;
+/** `scheduled`: created with a start in the future, not yet open for ballots (shown as such, stored active). */
+export const VOTE_STATUSES = ['scheduled', 'active', 'completed', 'cancelled'] as const;
 export const BALLOT_CHOICES = ['for', 'against', 'abstain'] as const;
 export type VoteStatus = (typeof VOTE_STATUSES)[number];
 export type BallotChoice = (typeof BALLOT_CHOICES)[number];
@@ -85,6 +86,34 @@ export const createVoteSchema = z
     message: 'validation.end_after_start',
     path: ['end_date'],
   });
+
+/**
+ * The status a vote shows: a stored active vote whose start is still ahead is `scheduled`. Derived when
+ * read, so it turns active by itself at its start without a job.
+ */
+export function voteStatusAt(
+  stored: VoteStatus,
+  startDate: string | Date | null,
+  now: Date = new Date(),
+): VoteStatus {
+  return stored === 'active' && startDate !== null && new Date(startDate) > now ? 'scheduled' : stored;
+}
+
+/** A new vote must still be open at some point: an end date in the past is refused (400 naming it). */
+export function voteEndInPast(endDate: string | null | undefined, now: Date = new Date()): boolean {
+  return !!endDate && new Date(endDate) <= now;
+}
+
+/** Separation of duties (DECISIONS 22): nobody reviews their own cooperative transaction. */
+export function canReviewTransaction(
+  reviewer: { id: number; is_coordinator: boolean; is_admin: boolean },
+  transaction: { user_id: number; status: string },
+): 'ok' | 'own' | 'not_reviewer' | 'reviewed' {
+  if (!reviewer.is_coordinator && !reviewer.is_admin) return 'not_reviewer';
+  if (transaction.user_id === reviewer.id) return 'own';
+  if (transaction.status !== 'pending') return 'reviewed';
+  return 'ok';
+}
 
 export const voteTallySchema = z.object({
   for: z.number().int(),
@@ -218,6 +247,8 @@ export const financialTransactionSchema = z.object({
   reviewed_by_name: z.string().nullable(),
   review_note: z.string().nullable(),
   reverses_id: z.number().int().nullable(),
+  /** Who recorded it: the screen hides Review on one's own transaction (DECISIONS 22). */
+  user_id: z.number().int(),
 });
 export type FinancialTransaction = z.infer<typeof financialTransactionSchema>;
 

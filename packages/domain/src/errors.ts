@@ -24,6 +24,12 @@ export const ERRORS = {
   bad_request: { status: 400, params: none, message: 'Some of what was sent is not valid.' },
   unauthorized: { status: 401, params: none, message: 'Please sign in to continue.' },
   forbidden: { status: 403, params: none, message: 'You are not allowed to do this.' },
+  /** A shared demo account refused a change that would break it for every visitor (its role, closing it). */
+  demo_account: {
+    status: 403,
+    params: none,
+    message: 'Demo accounts are shared by every visitor, so this cannot be changed.',
+  },
   not_found: { status: 404, params: none, message: 'Not found.' },
   conflict: {
     status: 409,

@@ -82,6 +82,8 @@ export const orderSchema = z.object({
   delivery_option: deliveryOptionSchema,
   delivery_address: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Set when the seller declined the order (it is then cancelled): the reason the buyer is shown. */
+  decline_reason: z.string().nullable(),
   buyer_id: z.number().int(),
   seller_id: z.number().int(),
   /** The seller's name (spec 1's field name). */
@@ -125,6 +127,16 @@ export const SELLER_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
   processing: 'shipped',
   shipped: 'delivered',
 };
+
+/** POST /api/orders/{id}/decline: the seller declines a pending order and tells the buyer why. */
+export const declineOrderSchema = z.object({
+  reason: z.string().trim().min(1, { message: 'validation.required' }).max(500),
+});
+
+/** Only a pending order can be declined; after the seller confirmed it, it is theirs to fulfil. */
+export function sellerCanDecline(status: OrderStatus): boolean {
+  return status === 'pending';
+}
 
 export const BUYER_CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -101,6 +101,30 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
+/**
+ * The body PUT /api/users/profile accepts: any of the profile's fields. A save changes only the fields it
+ * sends (a field sent empty is cleared); fields left out keep their value.
+ */
+export const profilePatchSchema = profileUpdateSchema
+  .partial()
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
+    message: 'validation.nothing_to_save',
+  });
+export type ProfilePatch = z.output<typeof profilePatchSchema>;
+
+/** POST /api/users/me/close: the caller confirms that the account is closed for good. */
+export const closeAccountSchema = z.object({
+  confirm: z.literal(true, { message: 'validation.confirm_close' }),
+});
+
+export const EXPORT_FORMATS = ['json', 'csv'] as const;
+export const exportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).default('json') });
+
+/** The name a closed account's records keep (orders, ledger entries, co-op records). */
+export function closedAccountName(userId: number): string {
+  return `Closed account #${userId}`;
+}
+
 /** Spec 3 §9 fallback: BETA plus the user id padded to four digits. */
 export function fallbackReferralCode(userId: number): string {
   return `BETA${String(userId).padStart(4, '0')}`;

@@ -33,6 +33,8 @@ export const staleAfter = {
   'order.moved': ['dashboard'],
   /** A buyer cancelled: the stock is back on sale and the dashboard's figures change. */
   'order.cancelled': ['products', 'dashboard'],
+  /** A seller declined a pending order: the stock is back on sale and the dashboard's figures change. */
+  'order.declined': ['products', 'dashboard'],
   /** Joining or founding a co-op changes the dashboard's co-op count. */
   'membership.changed': ['dashboard'],
   /** A changed role changes which orders and figures the dashboard shows. */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
-import type { AppUser, DemoRole, ProfileUpdate, Role } from '@tt/domain';
-import { fallbackReferralCode } from '@tt/domain';
+import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import type { AppUser, DemoRole, ProfilePatch, Role } from '@tt/domain';
+import { closedAccountName, fallbackReferralCode } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions, users } from './tables.ts';
 
@@ -35,9 +35,52 @@ export async function findSessionUser(db: Db, token: string): Promise<UserRow | 
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date())))
+    .where(
+      and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date()), isNull(users.closed_at)),
+    )
     .limit(1);
   return rows[0]?.user ?? null;
+}
+
+/** A user's sessions, for their personal-data export (the token hashes are not theirs to need). */
+export async function sessionsOf(db: Db | Tx, userId: number) {
+  return db
+    .select({ created_at: sessions.created_at, expires_at: sessions.expires_at })
+    .from(sessions)
+    .where(eq(sessions.user_id, userId))
+    .orderBy(asc(sessions.created_at));
+}
+
+/**
+ * Closing an account (POPIA): every personal field is removed and the name becomes "Closed account #id",
+ * so the orders, ledger entries and co-op records that keep pointing at the row keep their figures
+ * without the person. Every session ends in the same transaction.
+ */
+export async function anonymiseUser(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      name: closedAccountName(userId),
+      // Unique and never deliverable (.invalid is reserved), so the address can be signed up with again.
+      email: `closed-${userId}@closed.invalid`,
+      phone: null,
+      company_name: null,
+      gst_number: null,
+      address: null,
+      city: null,
+      state: null,
+      pincode: null,
+      whatsapp_number: null,
+      business_type: null,
+      years_in_business: null,
+      referral_code: null,
+      is_verified: false,
+      oidc_subject: null,
+      closed_at: now,
+      updated_at: now,
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.user_id, userId));
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
@@ -136,11 +179,15 @@ export async function userSummaries(db: Db | Tx, ids: Iterable<number>): Promise
   return new Map(rows.map((r) => [r.id, { ...r, display_name: r.company_name ?? r.name }]));
 }
 
-/** Writes a user's own profile fields; whether the change is allowed is the users area's rule. */
-export async function saveProfile(db: Db, userId: number, update: ProfileUpdate): Promise<UserRow> {
+/**
+ * Writes a user's own profile fields, only those sent (a save used to null every field it left out);
+ * whether the change is allowed is the users area's rule.
+ */
+export async function saveProfile(db: Db, userId: number, update: ProfilePatch): Promise<UserRow> {
+  const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
   const [updated] = await db
     .update(users)
-    .set({ ...update, updated_at: new Date() })
+    .set({ ...changes, updated_at: new Date() })
     .where(eq(users.id, userId))
     .returning();
   return updated!;

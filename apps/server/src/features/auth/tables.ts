@@ -23,6 +23,8 @@ export const users = pgTable(
     is_verified: boolean('is_verified').notNull().default(false),
     is_demo: boolean('is_demo').notNull().default(false),
     oidc_subject: text('oidc_subject').unique(),
+    /** Set when the user closed the account (POPIA): personal fields are then anonymised. */
+    closed_at: timestamp('closed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

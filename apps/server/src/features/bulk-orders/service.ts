@@ -1,83 +1,78 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  bulkRoomLeft,
   centsToRand,
   finalUnitPriceCents,
+  isSeller,
+  needsSellerAcceptance,
   randToCents,
   statusAfterParticipation,
   type BulkOrder,
   type BulkOrderStatus,
   type createBulkOrderSchema,
   type Participation,
+  type Role,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { fail, field, invalidFields } from '../../platform/errors.ts';
-import type { UserRow } from '../auth/service.ts';
-import { productSummaries, productsForSale } from '../catalog/service.ts';
-import { cooperativeNames, getCooperative, membershipOf } from '../cooperatives/service.ts';
+import {
+  badRequest,
+  conflict,
+  fail,
+  field,
+  forbidden,
+  invalidFields,
+  notFound,
+} from '../../platform/errors.ts';
+import { userSummaries, type UserRow } from '../auth/service.ts';
+import { productsForSale, stockOf } from '../catalog/service.ts';
+import {
+  cooperativeNames,
+  getCooperative,
+  isUniqueViolation,
+  membershipOf,
+  myMemberships,
+} from '../cooperatives/service.ts';
+import { notify } from '../notifications/service.ts';
 import { bulkOrderParticipations, bulkOrders } from './tables.ts';
 
 const LIST_LIMIT = 100;
+/** How many waiting proposals a seller's list looks through (they are filtered by product owner in code). */
+const PROPOSALS_SCAN_LIMIT = 1_000;
 type Caller = Pick<UserRow, 'id' | 'role'>;
-
 type OrderRow = typeof bulkOrders.$inferSelect;
 type ParticipationRow = typeof bulkOrderParticipations.$inferSelect;
-type Names = Awaited<ReturnType<typeof namesFor>>;
 
 /**
- * The co-op's and the product's names (and the product's picture, so a bulk order shows what the catalogue
- * shows) are those areas' own: read through their services, one query each for a whole list.
+ * What a bulk order shows of other areas (the co-op's name; the product's name, picture, list price and
+ * seller; the seller's name) is read through those areas' services: one query each for a whole list.
  */
-async function namesFor(db: Db | Tx, orders: readonly { coop_id: number; product_id: number }[]) {
+async function lookupsFor(db: Db | Tx, orders: readonly { coop_id: number; product_id: number }[]) {
   const coops = await cooperativeNames(
     db,
     orders.map((o) => o.coop_id),
   );
-  const products = await productSummaries(
+  const products = await productsForSale(
     db,
     orders.map((o) => o.product_id),
   );
-  return { coops, products };
+  const sellers = await userSummaries(
+    db,
+    [...products.values()].map((p) => p.seller_id),
+  );
+  return { coops, products, sellers };
 }
+type Lookups = Awaited<ReturnType<typeof lookupsFor>>;
 
-const bulkOrderOf = (order: OrderRow, { coops, products }: Names) =>
-  toBulkOrder({
-    order,
-    coop_name: coops.get(order.coop_id) ?? '',
-    product_name: products.get(order.product_id)?.name ?? '',
-    product_image_url: products.get(order.product_id)?.image_url ?? null,
-  });
-
-const participationOf = (
-  p: ParticipationRow,
-  order: { coop_id: number; product_id: number },
-  { coops, products }: Names,
-) =>
-  toParticipation({
-    p,
-    coop_name: coops.get(order.coop_id) ?? '',
-    product_name: products.get(order.product_id)?.name ?? '',
-  });
-
-async function toBulkOrders(db: Db | Tx, orders: OrderRow[]): Promise<BulkOrder[]> {
-  const names = await namesFor(db, orders);
-  return orders.map((order) => bulkOrderOf(order, names));
-}
-
-function toBulkOrder(r: {
-  order: typeof bulkOrders.$inferSelect;
-  coop_name: string;
-  product_name: string;
-  product_image_url: string | null;
-}): BulkOrder {
-  const o = r.order;
+function toBulkOrder(o: OrderRow, { coops, products, sellers }: Lookups): BulkOrder {
+  const product = products.get(o.product_id);
   return {
     id: o.id,
     coop_id: o.coop_id,
-    coop_name: r.coop_name,
+    coop_name: coops.get(o.coop_id) ?? '',
     product_id: o.product_id,
-    product_name: r.product_name,
-    product_image_url: r.product_image_url,
+    product_name: product?.name ?? '',
+    product_image_url: product?.image_url ?? null,
     unit_price: centsToRand(o.unit_price_cents),
     final_unit_price: centsToRand(o.final_unit_price_cents),
     bulk_discount_percentage: o.bulk_discount_hundredths / 100,
@@ -86,17 +81,67 @@ function toBulkOrder(r: {
     target_quantity: o.target_quantity,
     end_date: o.end_date.toISOString(),
     status: o.status as BulkOrderStatus,
+    list_price: centsToRand(product?.selling_price_cents ?? 0),
+    seller_id: product?.seller_id ?? 0,
+    seller_name: (product && sellers.get(product.seller_id)?.display_name) ?? '',
+    committed_quantity: o.committed_quantity,
+    decline_reason: o.decline_reason,
   };
 }
+
+async function toBulkOrders(db: Db | Tx, rows: OrderRow[]): Promise<BulkOrder[]> {
+  const lookups = await lookupsFor(db, rows);
+  return rows.map((o) => toBulkOrder(o, lookups));
+}
+
+/** Proposals waiting for (or refused by) their seller are shown to the coordinators and the seller only. */
+const NOT_PUBLIC: BulkOrderStatus[] = ['proposed', 'declined'];
 
 export async function listBulkOrders(db: Db, status?: BulkOrderStatus): Promise<BulkOrder[]> {
   const rows = await db
     .select()
     .from(bulkOrders)
-    .where(status ? eq(bulkOrders.status, status) : undefined)
+    .where(and(notInArray(bulkOrders.status, NOT_PUBLIC), status ? eq(bulkOrders.status, status) : undefined))
     .orderBy(desc(bulkOrders.created_at), desc(bulkOrders.id))
     .limit(LIST_LIMIT);
   return toBulkOrders(db, rows);
+}
+
+/** GET /api/bulk-orders/my-proposals: what I proposed, or what my cooperatives proposed while I coordinate. */
+export async function myProposals(db: Db, user: Caller): Promise<BulkOrder[]> {
+  const coordinated = (await myMemberships(db, user.id))
+    .filter((m) => m.is_coordinator)
+    .map((m) => m.coop_id);
+  const rows = await db
+    .select()
+    .from(bulkOrders)
+    .where(
+      or(
+        eq(bulkOrders.created_by, user.id),
+        coordinated.length > 0 ? inArray(bulkOrders.coop_id, coordinated) : undefined,
+      ),
+    )
+    .orderBy(desc(bulkOrders.created_at), desc(bulkOrders.id))
+    .limit(LIST_LIMIT);
+  return toBulkOrders(db, rows);
+}
+
+/** GET /api/bulk-orders/proposed-to-me: proposals on the caller's own products, waiting for an answer. */
+export async function proposedToMe(db: Db, user: Caller): Promise<BulkOrder[]> {
+  if (!isSeller(user.role as Role)) {
+    throw forbidden('Only sellers receive bulk order proposals.');
+  }
+  const waiting = await db
+    .select()
+    .from(bulkOrders)
+    .where(eq(bulkOrders.status, 'proposed'))
+    .orderBy(asc(bulkOrders.end_date), asc(bulkOrders.id))
+    .limit(PROPOSALS_SCAN_LIMIT);
+  const lookups = await lookupsFor(db, waiting);
+  return waiting
+    .filter((o) => lookups.products.get(o.product_id)?.seller_id === user.id)
+    .slice(0, LIST_LIMIT)
+    .map((o) => toBulkOrder(o, lookups));
 }
 
 async function bulkOrderById(db: Db | Tx, id: number): Promise<BulkOrder> {
@@ -105,56 +150,41 @@ async function bulkOrderById(db: Db | Tx, id: number): Promise<BulkOrder> {
   return (await toBulkOrders(db, rows))[0]!;
 }
 
-function toParticipation(r: {
-  p: typeof bulkOrderParticipations.$inferSelect;
-  product_name: string;
-  coop_name: string;
-}): Participation {
+function toParticipation(p: ParticipationRow, order: OrderRow, lookups: Lookups): Participation {
   return {
-    id: r.p.id,
-    bulk_order_id: r.p.bulk_order_id,
-    product_name: r.product_name,
-    coop_name: r.coop_name,
-    quantity_ordered: r.p.quantity_ordered,
-    unit_price: centsToRand(r.p.unit_price_cents),
-    final_unit_price: centsToRand(r.p.final_unit_price_cents),
-    total_amount: centsToRand(r.p.total_amount_cents),
-    payment_status: r.p.payment_status as Participation['payment_status'],
-    created_at: r.p.created_at.toISOString(),
+    id: p.id,
+    bulk_order_id: p.bulk_order_id,
+    product_name: lookups.products.get(order.product_id)?.name ?? '',
+    coop_name: lookups.coops.get(order.coop_id) ?? '',
+    quantity_ordered: p.quantity_ordered,
+    unit_price: centsToRand(p.unit_price_cents),
+    final_unit_price: centsToRand(p.final_unit_price_cents),
+    total_amount: centsToRand(p.total_amount_cents),
+    payment_status: p.payment_status as Participation['payment_status'],
+    created_at: p.created_at.toISOString(),
   };
 }
 
-function participationsQuery(db: Db | Tx) {
-  return db
-    .select({
-      p: bulkOrderParticipations,
-      coop_id: bulkOrders.coop_id,
-      product_id: bulkOrders.product_id,
-    })
-    .from(bulkOrderParticipations)
-    .innerJoin(bulkOrders, eq(bulkOrders.id, bulkOrderParticipations.bulk_order_id));
-}
-
-async function toParticipations(
-  db: Db | Tx,
-  rows: { p: ParticipationRow; coop_id: number; product_id: number }[],
-): Promise<Participation[]> {
-  const names = await namesFor(db, rows);
-  return rows.map((r) => participationOf(r.p, r, names));
-}
-
 export async function myParticipations(db: Db, userId: number): Promise<Participation[]> {
-  const rows = await participationsQuery(db)
+  const rows = await db
+    .select({ p: bulkOrderParticipations, order: bulkOrders })
+    .from(bulkOrderParticipations)
+    .innerJoin(bulkOrders, eq(bulkOrders.id, bulkOrderParticipations.bulk_order_id))
     .where(eq(bulkOrderParticipations.user_id, userId))
     .orderBy(desc(bulkOrderParticipations.created_at), desc(bulkOrderParticipations.id))
     .limit(LIST_LIMIT);
-  return toParticipations(db, rows);
+  const lookups = await lookupsFor(
+    db,
+    rows.map((r) => r.order),
+  );
+  return rows.map((r) => toParticipation(r.p, r.order, lookups));
 }
 
 /**
- * POST /api/bulk-orders/participate: the quantity is added with one conditional update that only an
- * active, unexpired order accepts; the update locks the order's row, so concurrent joins queue and the
- * one that reaches the target is the only one that turns the order target_reached.
+ * POST /api/bulk-orders/participate, one transaction: the order's row is locked first, so joins to one
+ * order queue; an order takes joins only while active and unexpired, never past what the seller
+ * committed (or, at list price, their stock), and from each member once (the unique (order, user) index
+ * backs this up: parallel joins by one user once made one participation each).
  */
 export async function participate(
   db: Db,
@@ -174,54 +204,104 @@ export async function participate(
       { fields: { quantity: field('validation.too_small', { minimum }) } },
     );
   }
-  const joined = await db.transaction(async (tx) => {
-    const now = new Date();
-    const [raised] = await tx
-      .update(bulkOrders)
-      .set({ current_quantity: sql`${bulkOrders.current_quantity} + ${input.quantity}` })
-      .where(and(eq(bulkOrders.id, order.id), eq(bulkOrders.status, 'active'), gt(bulkOrders.end_date, now)))
-      .returning();
-    if (!raised) throw fail('bulk_order.closed');
-    const next = statusAfterParticipation(
-      raised.current_quantity - input.quantity,
-      input.quantity,
-      raised.target_quantity,
-    );
-    if (next !== 'active') {
-      await tx.update(bulkOrders).set({ status: next }).where(eq(bulkOrders.id, order.id));
-    }
-    const [inserted] = await tx
-      .insert(bulkOrderParticipations)
-      .values({
-        bulk_order_id: order.id,
-        user_id: user.id,
-        quantity_ordered: input.quantity,
-        unit_price_cents: raised.unit_price_cents,
-        final_unit_price_cents: raised.final_unit_price_cents,
-        total_amount_cents: raised.final_unit_price_cents * input.quantity,
-        payment_status: 'pending',
-      })
-      .returning();
-    return { participation: inserted!, order: { ...raised, status: next } };
-  });
-  // The names are read after the commit, so the order's row is locked no longer than the writes need.
-  const names = await namesFor(db, [joined.order]);
-  return {
-    participation: participationOf(joined.participation, joined.order, names),
-    bulk_order: bulkOrderOf(joined.order, names),
-  };
+  try {
+    const joined = await db.transaction(async (tx) => {
+      const now = new Date();
+      const [locked] = await tx.select().from(bulkOrders).where(eq(bulkOrders.id, order.id)).for('update');
+      if (!locked || locked.status !== 'active' || locked.end_date <= now) {
+        throw fail(
+          'bulk_order.closed',
+          {},
+          {
+            ...(locked?.status === 'proposed'
+              ? { message: 'This bulk order is waiting for the seller to accept it.' }
+              : {}),
+          },
+        );
+      }
+      const [already] = await tx
+        .select({ id: bulkOrderParticipations.id })
+        .from(bulkOrderParticipations)
+        .where(
+          and(
+            eq(bulkOrderParticipations.bulk_order_id, order.id),
+            eq(bulkOrderParticipations.user_id, user.id),
+          ),
+        );
+      if (already) throw conflict('You have already joined this bulk order.');
+      const stock = await stockOf(tx, locked.product_id);
+      const room = bulkRoomLeft({ ...locked, stock_quantity: stock });
+      if (input.quantity > room) {
+        throw conflict(
+          room === 0
+            ? 'This bulk order is full: the seller has no more units for it.'
+            : `Only ${room} more units can join this bulk order (what the seller can supply).`,
+        );
+      }
+      const [raised] = await tx
+        .update(bulkOrders)
+        .set({ current_quantity: sql`${bulkOrders.current_quantity} + ${input.quantity}` })
+        .where(eq(bulkOrders.id, order.id))
+        .returning();
+      const next = statusAfterParticipation(locked.current_quantity, input.quantity, raised!.target_quantity);
+      if (next !== 'active') {
+        await tx.update(bulkOrders).set({ status: next }).where(eq(bulkOrders.id, order.id));
+      }
+      const [inserted] = await tx
+        .insert(bulkOrderParticipations)
+        .values({
+          bulk_order_id: order.id,
+          user_id: user.id,
+          quantity_ordered: input.quantity,
+          unit_price_cents: raised!.unit_price_cents,
+          final_unit_price_cents: raised!.final_unit_price_cents,
+          total_amount_cents: raised!.final_unit_price_cents * input.quantity,
+          payment_status: 'pending',
+        })
+        .returning();
+      return { participation: inserted!, order: { ...raised!, status: next } };
+    });
+    // The names are read after the commit, so the order's row is locked no longer than the writes need.
+    const lookups = await lookupsFor(db, [joined.order]);
+    return {
+      participation: toParticipation(joined.participation, joined.order, lookups),
+      bulk_order: toBulkOrder(joined.order, lookups),
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('You have already joined this bulk order.');
+    throw error;
+  }
 }
 
-/** A coordinator of the cooperative (or an admin) opens a bulk order for a catalogue product. */
+/**
+ * POST /api/bulk-orders: only a coordinator of an active cooperative proposes (a pending one-member
+ * cooperative once published an order at R0.01). Priced below the seller's list price it starts
+ * `proposed` and opens only when the seller accepts (DECISIONS 22); at list price it opens at once.
+ */
 export async function createBulkOrder(
   db: Db,
   user: Caller,
   input: z.output<typeof createBulkOrderSchema>,
 ): Promise<BulkOrder> {
-  await getCooperative(db, input.coop_id); // coop.not_found for an unknown cooperative
+  const coop = await getCooperative(db, input.coop_id); // coop.not_found for an unknown cooperative
   const standing = await membershipOf(db, input.coop_id, user.id);
-  if (!standing?.is_coordinator && user.role !== 'admin') {
-    throw fail('bulk_order.coordinator_only');
+  if (!standing?.is_coordinator) {
+    throw fail(
+      'bulk_order.coordinator_only',
+      {},
+      {
+        message: 'Only a coordinator of this cooperative can propose bulk orders.',
+      },
+    );
+  }
+  if (coop.status !== 'active') {
+    throw fail(
+      'bulk_order.coordinator_only',
+      {},
+      {
+        message: 'Only an active cooperative can propose bulk orders; this one is not active yet.',
+      },
+    );
   }
   const product = (await productsForSale(db, [input.product_id])).get(input.product_id);
   if (!product || !product.is_active) {
@@ -238,25 +318,121 @@ export async function createBulkOrder(
     throw invalidFields({ unit_price: field('validation.decimals') });
   }
   const discountHundredths = Math.round(input.bulk_discount_percentage * 100);
+  const finalCents = finalUnitPriceCents(unitCents, discountHundredths / 100);
   const endDate = new Date(input.end_date);
   if (endDate <= new Date()) {
     throw invalidFields({ end_date: field('validation.future_date') });
   }
-  const [row] = await db
-    .insert(bulkOrders)
-    .values({
-      coop_id: input.coop_id,
-      product_id: product.id,
-      created_by: user.id,
-      unit_price_cents: unitCents,
-      bulk_discount_hundredths: discountHundredths,
-      final_unit_price_cents: finalUnitPriceCents(unitCents, discountHundredths / 100),
-      minimum_quantity: input.minimum_quantity,
-      current_quantity: 0,
-      target_quantity: input.target_quantity,
-      end_date: endDate,
-      status: 'active',
-    })
-    .returning({ id: bulkOrders.id });
-  return bulkOrderById(db, row!.id);
+  const proposed = needsSellerAcceptance(finalCents, product.selling_price_cents);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(bulkOrders)
+      .values({
+        coop_id: input.coop_id,
+        product_id: product.id,
+        created_by: user.id,
+        unit_price_cents: unitCents,
+        bulk_discount_hundredths: discountHundredths,
+        final_unit_price_cents: finalCents,
+        minimum_quantity: input.minimum_quantity,
+        current_quantity: 0,
+        target_quantity: input.target_quantity,
+        end_date: endDate,
+        status: proposed ? 'proposed' : 'active',
+      })
+      .returning({ id: bulkOrders.id });
+    const created = await bulkOrderById(tx, row!.id);
+    if (proposed) {
+      await notify(tx, {
+        userId: product.seller_id,
+        type: 'order',
+        priority: 'high',
+        title: 'notifications.bulk.proposed.title',
+        message: 'notifications.bulk.proposed.message',
+        params: { coop: created.coop_name, product: created.product_name },
+      });
+    }
+    return created;
+  });
+}
+
+/** Locks a proposal for its seller's answer: 404 unknown, 403 not their product, 409 already answered. */
+async function lockProposal(tx: Tx, user: Caller, id: number) {
+  const [order] = await tx.select().from(bulkOrders).where(eq(bulkOrders.id, id)).for('update');
+  if (!order) throw notFound('No such bulk order.');
+  const product = (await productsForSale(tx, [order.product_id])).get(order.product_id);
+  if (!product || product.seller_id !== user.id) {
+    throw forbidden('Only the seller of the product can accept or decline this bulk order.');
+  }
+  if (order.status !== 'proposed') {
+    throw conflict(`This bulk order has already been answered (it is ${order.status}).`);
+  }
+  return { order, product };
+}
+
+/**
+ * POST /api/bulk-orders/{id}/accept: the seller commits a quantity (at least the order's minimum, at
+ * most their stock) and the order opens; its target becomes at most the commitment.
+ */
+export async function acceptBulkOrder(
+  db: Db,
+  user: Caller,
+  id: number,
+  committed: number,
+): Promise<BulkOrder> {
+  return db.transaction(async (tx) => {
+    const { order, product } = await lockProposal(tx, user, id);
+    if (order.end_date <= new Date()) throw conflict('This bulk order has already ended.');
+    if (committed > product.stock_quantity) {
+      throw badRequest(`You can commit at most your stock of ${product.stock_quantity} units.`, {
+        committed_quantity: `At most ${product.stock_quantity} (your stock).`,
+      });
+    }
+    if (committed < order.minimum_quantity) {
+      throw badRequest(`Commit at least the order's minimum of ${order.minimum_quantity} units.`, {
+        committed_quantity: `At least ${order.minimum_quantity}.`,
+      });
+    }
+    const now = new Date();
+    await tx
+      .update(bulkOrders)
+      .set({
+        status: 'active',
+        committed_quantity: committed,
+        target_quantity: Math.min(order.target_quantity, committed),
+        reviewed_at: now,
+      })
+      .where(eq(bulkOrders.id, id));
+    const accepted = await bulkOrderById(tx, id);
+    await notify(tx, {
+      userId: order.created_by,
+      type: 'cooperative',
+      priority: 'medium',
+      title: 'notifications.bulk.accepted.title',
+      message: 'notifications.bulk.accepted.message',
+      params: { product: accepted.product_name, quantity: committed },
+    });
+    return accepted;
+  });
+}
+
+/** POST /api/bulk-orders/{id}/decline: the seller refuses the proposal with a reason the coordinator sees. */
+export async function declineBulkOrder(db: Db, user: Caller, id: number, reason: string): Promise<BulkOrder> {
+  return db.transaction(async (tx) => {
+    const { order } = await lockProposal(tx, user, id);
+    await tx
+      .update(bulkOrders)
+      .set({ status: 'declined', decline_reason: reason, reviewed_at: new Date() })
+      .where(eq(bulkOrders.id, id));
+    const declined = await bulkOrderById(tx, id);
+    await notify(tx, {
+      userId: order.created_by,
+      type: 'cooperative',
+      priority: 'high',
+      title: 'notifications.bulk.declined.title',
+      message: 'notifications.bulk.declined.message',
+      params: { product: declined.product_name, reason },
+    });
+    return declined;
+  });
 }

@@ -1,4 +1,14 @@
-import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../auth/tables.ts';
 import { products } from '../catalog/tables.ts';
@@ -26,12 +36,26 @@ export const bulkOrders = pgTable(
     target_quantity: integer('target_quantity').notNull(),
     end_date: timestamp('end_date', { withTimezone: true }).notNull(),
     status: text('status').notNull().default('active'),
+    /**
+     * What the seller promised when accepting a proposed order (never more than their stock then); joins
+     * never pass it. Null for an order at list price, whose joins are capped by the product's stock.
+     */
+    committed_quantity: integer('committed_quantity'),
+    /** The seller's reason when they declined a proposed order; the coordinator sees it. */
+    decline_reason: text('decline_reason'),
+    /** When the seller accepted or declined the proposal. */
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('bulk_orders_status_idx').on(t.status, t.created_at),
     index('bulk_orders_coop_idx').on(t.coop_id),
+    index('bulk_orders_product_idx').on(t.product_id),
     check('bulk_orders_quantities', sql`${t.current_quantity} >= 0 and ${t.target_quantity} > 0`),
+    check(
+      'bulk_orders_committed_positive',
+      sql`${t.committed_quantity} is null or ${t.committed_quantity} > 0`,
+    ),
   ],
 );
 
@@ -55,5 +79,7 @@ export const bulkOrderParticipations = pgTable(
   (t) => [
     index('bulk_participations_user_idx').on(t.user_id),
     index('bulk_participations_order_idx').on(t.bulk_order_id),
+    // One member joins a bulk order once (parallel joins by one user made one participation each).
+    uniqueIndex('bulk_participations_order_user_uq').on(t.bulk_order_id, t.user_id),
   ],
 );

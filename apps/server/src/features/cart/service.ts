@@ -139,6 +139,11 @@ async function ownLine(tx: Tx, userId: number, lineId: number) {
   return line;
 }
 
+/** Empties a user's cart (closing an account). */
+export async function clearCart(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.user_id, userId));
+}
+
 export async function countCartLines(db: Db, userId: number): Promise<number> {
   return db.$count(cartItems, sql`${cartItems.user_id} = ${userId}`);
 }

@@ -2,12 +2,15 @@ import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-or
 import type { z } from 'zod';
 import {
   ballotOpen,
+  canReviewTransaction,
   centsToRand,
   meetingUpcoming,
   randToCents,
   TRANSACTION_DIRECTION,
   turnoutPercent,
+  voteEndInPast,
   voteOutcome,
+  voteStatusAt,
   type BallotChoice,
   type createMeetingSchema,
   type createTransactionSchema,
@@ -117,7 +120,9 @@ async function voteRows(db: Db | Tx, coopId: number, userId: number, voteId?: nu
     vote_type: vote.vote_type as Vote['vote_type'],
     start_date: iso(vote.start_date),
     end_date: iso(vote.end_date),
-    status: (outcomes.has(vote.id) ? 'completed' : vote.status) as VoteStatus,
+    status: outcomes.has(vote.id)
+      ? 'completed'
+      : voteStatusAt(vote.status as VoteStatus, vote.start_date, now),
     created_by_name: nameOf(vote.created_by),
     created_by: vote.created_by,
     my_ballot: (my_ballot as BallotChoice | null) ?? null,
@@ -137,6 +142,9 @@ export async function createVote(
   input: z.output<typeof createVoteSchema>,
 ): Promise<Vote> {
   await requireMember(db, coopId, user);
+  if (voteEndInPast(input.end_date)) {
+    throw invalidFields({ end_date: field('validation.future_date') });
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(votes)
@@ -354,6 +362,7 @@ async function transactionRows(db: Db | Tx, coopId: number, ids?: number[]): Pro
     reviewed_by_name: t.reviewed_by === null ? null : nameOf(t.reviewed_by),
     review_note: t.review_note,
     reverses_id: t.reverses_id,
+    user_id: t.user_id,
   }));
 }
 
@@ -431,7 +440,10 @@ export async function createTransaction(
   });
 }
 
-/** Review: a coordinator approves or rejects a pending transaction; a reviewed one is never changed again. */
+/**
+ * Review: a coordinator of the cooperative or an admin approves or rejects a pending transaction, never
+ * their own (DECISIONS 22: a coordinator approved their own R99,999.99); a reviewed one never changes.
+ */
 export async function reviewTransaction(
   db: Db,
   coopId: number,
@@ -440,17 +452,39 @@ export async function reviewTransaction(
   input: z.output<typeof reviewTransactionSchema>,
 ): Promise<FinancialTransaction> {
   const standing = await requireMember(db, coopId, user);
-  if (!standing.membership?.is_coordinator) {
-    throw fail('transaction.review_not_allowed');
+  const reviewer = {
+    id: user.id,
+    is_coordinator: standing.membership?.is_coordinator ?? false,
+    is_admin: standing.is_admin,
+  };
+  if (!reviewer.is_coordinator && !reviewer.is_admin) {
+    throw fail(
+      'transaction.review_not_allowed',
+      {},
+      {
+        message: 'Only a coordinator of this cooperative or an admin can review transactions.',
+      },
+    );
   }
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: coopTransactions.status })
+      .select({ status: coopTransactions.status, user_id: coopTransactions.user_id })
       .from(coopTransactions)
       .where(and(eq(coopTransactions.id, txId), eq(coopTransactions.coop_id, coopId)))
       .for('update');
     if (!row) throw fail('transaction.not_found');
-    if (row.status !== 'pending') throw fail('transaction.already_reviewed');
+    const verdict = canReviewTransaction(reviewer, row);
+    if (verdict === 'own') {
+      throw fail(
+        'transaction.review_not_allowed',
+        {},
+        {
+          message:
+            'You cannot review your own transaction: another coordinator of this cooperative or an admin must.',
+        },
+      );
+    }
+    if (verdict !== 'ok') throw fail('transaction.already_reviewed');
     const updated = await tx
       .update(coopTransactions)
       .set({
@@ -464,4 +498,50 @@ export async function reviewTransaction(
     if (updated.length === 0) throw fail('transaction.already_reviewed');
     return (await transactionRows(tx, coopId, [txId]))[0]!;
   });
+}
+
+/** A user's own governance records (ballots, attendance, transactions they recorded), for their data export. */
+export async function governanceRecordsOf(db: Db | Tx, userId: number) {
+  const ballotRows = await db
+    .select({
+      vote_id: ballots.vote_id,
+      coop_id: votes.coop_id,
+      vote_title: votes.title,
+      choice: ballots.choice,
+      cast_at: ballots.created_at,
+    })
+    .from(ballots)
+    .innerJoin(votes, eq(votes.id, ballots.vote_id))
+    .where(eq(ballots.user_id, userId))
+    .orderBy(asc(ballots.id));
+  const attendance = await db
+    .select({
+      meeting_id: meetings.id,
+      coop_id: meetings.coop_id,
+      title: meetings.title,
+      meeting_date: meetings.meeting_date,
+    })
+    .from(meetingAttendance)
+    .innerJoin(meetings, eq(meetings.id, meetingAttendance.meeting_id))
+    .where(eq(meetingAttendance.user_id, userId))
+    .orderBy(asc(meetingAttendance.id));
+  const transactions = await db
+    .select()
+    .from(coopTransactions)
+    .where(eq(coopTransactions.user_id, userId))
+    .orderBy(asc(coopTransactions.id));
+  return {
+    ballots: ballotRows,
+    meeting_attendance: attendance,
+    cooperative_transactions: transactions.map((t) => ({
+      id: t.id,
+      coop_id: t.coop_id,
+      reference_number: t.reference_number,
+      transaction_type: t.transaction_type,
+      amount: centsToRand(t.amount_cents),
+      status: t.status,
+      description: t.description,
+      created_at: t.created_at,
+    })),
+  };
 }

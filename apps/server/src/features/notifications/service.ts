@@ -101,6 +101,22 @@ export async function deleteNotification(db: Db, userId: number, id: number): Pr
   if (rows.length === 0) throw fail('notification.not_found');
 }
 
+/** Every notification a user holds, for their personal-data export. */
+export async function notificationsOf(db: Db | Tx, userId: number): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.user_id, userId))
+    .orderBy(desc(notifications.created_at), desc(notifications.id))
+    .limit(NOTIFICATIONS_KEPT);
+  return rows.map(toNotification);
+}
+
+/** Closing an account: notifications are only for the person, so they go. */
+export async function deleteNotificationsOf(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.user_id, userId));
+}
+
 export async function countNotifications(db: Db, userIds: number[]): Promise<number> {
   if (userIds.length === 0) return 0;
   return db.$count(notifications, inArray(notifications.user_id, userIds));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   checkoutResultSchema,
   checkoutSchema,
+  declineOrderSchema,
   idempotencyKeySchema,
   IDEMPOTENCY_KEY_HEADER,
   orderListQuerySchema,
@@ -14,7 +15,7 @@ import {
 import { currentUser } from '../../platform/auth.ts';
 import { fail, field } from '../../platform/errors.ts';
 import { checkout } from './checkout.ts';
-import { cancelOrder, getOrder, listOrders, moveOrder } from './service.ts';
+import { cancelOrder, declineOrder, getOrder, listOrders, moveOrder } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const headerName = IDEMPOTENCY_KEY_HEADER.toLowerCase();
@@ -78,5 +79,20 @@ export async function orderRoutes(app: FastifyInstance) {
     '/api/orders/:id/cancel',
     { schema: { tags, params: idParams, response: { 200: orderSchema } } },
     async (request) => cancelOrder(app.db, currentUser(request), request.params.id),
+  );
+
+  r.post(
+    '/api/orders/:id/decline',
+    {
+      schema: {
+        tags,
+        description:
+          "The order's seller declines a pending order with a reason the buyer sees; the stock returns.",
+        params: idParams,
+        body: declineOrderSchema,
+        response: { 200: orderSchema },
+      },
+    },
+    async (request) => declineOrder(app.db, currentUser(request), request.params.id, request.body.reason),
   );
 }

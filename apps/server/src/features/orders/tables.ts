@@ -32,6 +32,8 @@ export const orders = pgTable(
     delivery_option: text('delivery_option').notNull().default('standard'),
     delivery_address: text('delivery_address'),
     notes: text('notes'),
+    /** The seller's reason when they declined the order (it is then cancelled); the buyer sees it. */
+    decline_reason: text('decline_reason'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

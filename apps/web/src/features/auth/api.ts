@@ -79,6 +79,16 @@ export function useCodeExchange() {
   });
 }
 
+/** Forgets the signed-in user and everything read for them (the account was closed, say). */
+export function useForgetMe() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.cancelQueries();
+    queryClient.setQueryData(authKeys.me(), null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+  };
+}
+
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return (user: AppUser) => queryClient.setQueryData(authKeys.me(), user);

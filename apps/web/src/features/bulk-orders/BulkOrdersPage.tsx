@@ -60,6 +60,7 @@ const BULK_ORDER_FIELDS = [
   'target_quantity',
   'end_date',
 ];
+import { MyProposals } from './ProposalPanels';
 
 const TABS = ['available', 'mine', 'create'] as const;
 type Tab = (typeof TABS)[number];
@@ -70,6 +71,7 @@ const paymentTone = (status: string): Tone =>
 export default function BulkOrdersPage() {
   const { t } = useTranslation('bulk_orders');
   const [tab, setTab] = useTabParam<Tab>(TABS);
+  const [justProposed, setJustProposed] = useState<number | null>(null);
   const orders = useBulkOrders({ status: 'active' });
   const participations = useParticipations();
   const memberships = useMemberships();
@@ -169,10 +171,15 @@ export default function BulkOrdersPage() {
           ) : !memberships.data ? (
             <LoadError icon={Boxes} onRetry={() => void memberships.refetch()} />
           ) : memberships.data.some((m) => m.is_coordinator) ? (
-            <CreateOrderForm
-              coordinated={memberships.data.filter((m) => m.is_coordinator)}
-              onCreated={() => setTab('available')}
-            />
+            <>
+              <CreateOrderForm
+                coordinated={memberships.data.filter((m) => m.is_coordinator)}
+                onCreated={(created) =>
+                  created.status === 'active' ? setTab('available') : setJustProposed(created.id)
+                }
+              />
+              <MyProposals justProposed={justProposed} />
+            </>
           ) : (
             <CoordinatorInfo />
           )}
@@ -392,7 +399,13 @@ const endOfDay = (value: unknown) =>
 
 const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
-function CreateOrderForm({ coordinated, onCreated }: { coordinated: Membership[]; onCreated: () => void }) {
+function CreateOrderForm({
+  coordinated,
+  onCreated,
+}: {
+  coordinated: Membership[];
+  onCreated: (created: BulkOrder) => void;
+}) {
   const { t } = useTranslation('bulk_orders');
   const create = useCreateBulkOrder();
   const [search, setSearch] = useState('');

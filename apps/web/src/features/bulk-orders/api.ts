@@ -21,6 +21,8 @@ export const bulkOrderKeys = {
   detail: (id: number) => [...bulkOrderKeys.all, 'detail', id] as const,
   participations: () => [...bulkOrderKeys.all, 'my-participations'] as const,
   productOptions: (search: string) => [...bulkOrderKeys.all, 'product-options', search] as const,
+  myProposals: () => [...bulkOrderKeys.lists(), 'my-proposals'] as const,
+  proposedToMe: () => [...bulkOrderKeys.lists(), 'proposed-to-me'] as const,
 };
 
 export const bulkOrdersQuery = (filters: BulkOrderFilters = {}) =>
@@ -79,3 +81,38 @@ export function useCreateBulkOrder() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.lists() }),
   });
 }
+
+/** Bulk orders my cooperatives proposed (coordinator): their status, and the seller's reason if declined. */
+export const useMyProposals = (enabled = true) =>
+  useQuery({
+    queryKey: bulkOrderKeys.myProposals(),
+    queryFn: () => api.get<BulkOrder[]>('/api/bulk-orders/my-proposals'),
+    enabled,
+  });
+
+/** Proposals on the seller's own products waiting for an answer (DECISIONS 22). */
+export const useProposedToMe = (enabled = true) =>
+  useQuery({
+    queryKey: bulkOrderKeys.proposedToMe(),
+    queryFn: () => api.get<BulkOrder[]>('/api/bulk-orders/proposed-to-me'),
+    enabled,
+  });
+
+/** The seller's answer changes the proposal lists and, on acceptance, the available orders. */
+function useProposalAnswer<V>(mutationFn: (variables: V) => Promise<BulkOrder>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.lists() }),
+  });
+}
+
+export const useAcceptProposal = () =>
+  useProposalAnswer(({ id, committed_quantity }: { id: number; committed_quantity: number }) =>
+    api.post<BulkOrder>(`/api/bulk-orders/${id}/accept`, { committed_quantity }),
+  );
+
+export const useDeclineProposal = () =>
+  useProposalAnswer(({ id, reason }: { id: number; reason: string }) =>
+    api.post<BulkOrder>(`/api/bulk-orders/${id}/decline`, { reason }),
+  );

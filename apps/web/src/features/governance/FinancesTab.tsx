@@ -29,11 +29,14 @@ export function FinancesTab({
   query,
   isCoordinator,
   isMember,
+  userId,
 }: {
   coopId: number;
   query: UseQueryResult<FinancialTransaction[]>;
+  /** A coordinator of this cooperative or an admin: they review, never their own (DECISIONS 22). */
   isCoordinator: boolean;
   isMember: boolean;
+  userId: number;
 }) {
   const { t } = useTranslation('governance');
   const [creating, setCreating] = useState(false);
@@ -73,7 +76,8 @@ export function FinancesTab({
                 <TransactionRow
                   key={tx.id}
                   tx={tx}
-                  canReview={isCoordinator && tx.status === 'pending'}
+                  canReview={isCoordinator && tx.status === 'pending' && tx.user_id !== userId}
+                  ownPending={isCoordinator && tx.status === 'pending' && tx.user_id === userId}
                   onReview={() => setReviewing(tx.id)}
                   canReverse={isMember && tx.status === 'approved' && !reversalOf.has(tx.id)}
                   onReverse={() => setReversing(tx.id)}
@@ -94,6 +98,7 @@ export function FinancesTab({
 function TransactionRow({
   tx,
   canReview,
+  ownPending,
   onReview,
   canReverse,
   onReverse,
@@ -102,6 +107,8 @@ function TransactionRow({
 }: {
   tx: FinancialTransaction;
   canReview: boolean;
+  /** The reviewer's own pending transaction: Review is not offered, and the row says why. */
+  ownPending: boolean;
   onReview: () => void;
   canReverse: boolean;
   onReverse: () => void;
@@ -151,6 +158,7 @@ function TransactionRow({
           {formatMoney(tx.amount)}
         </span>
         <Badge tone={statusTones[tx.status] ?? 'grey'}>{t(`transaction_status.${tx.status}`)}</Badge>
+        {ownPending && <OwnTransactionNote />}
         {canReview && (
           <Button
             size="sm"
@@ -411,5 +419,14 @@ function ReverseDialog({
         />
       </Field>
     </Dialog>
+  );
+}
+
+function OwnTransactionNote() {
+  const { t } = useTranslation('duties');
+  return (
+    <p className="w-full text-xs text-stone-600 sm:max-w-48 sm:text-right" data-testid="own-transaction-note">
+      {t('own_transaction')}
+    </p>
   );
 }

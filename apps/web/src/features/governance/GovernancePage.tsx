@@ -120,8 +120,9 @@ export default function GovernancePage() {
           <FinancesTab
             coopId={coopId}
             query={transactions}
-            isCoordinator={isCoordinator}
+            isCoordinator={isCoordinator || user.role === 'admin'}
             isMember={Boolean(membership)}
+            userId={user.id}
           />
         </TabPanel>
       </Tabs>

@@ -29,7 +29,12 @@ import { localInputToIso } from './dates';
 import { ListState, useFieldMessage } from './parts';
 import { applyServerErrors, serverMessage } from '../../lib/form-errors';
 
-const voteTones: Record<VoteStatus, Tone> = { active: 'green', completed: 'blue', cancelled: 'red' };
+const voteTones: Record<VoteStatus, Tone> = {
+  scheduled: 'grey',
+  active: 'green',
+  completed: 'blue',
+  cancelled: 'red',
+};
 const choiceTones: Record<BallotChoice, ProgressTone> = { for: 'green', against: 'red', abstain: 'blue' };
 
 export function VotingTab({

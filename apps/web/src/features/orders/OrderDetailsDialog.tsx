@@ -9,6 +9,7 @@ import { OrderStatusBadge } from '../../components/ui/OrderStatusBadge';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCancelOrder, useMoveOrder, useOrder } from './api';
 import { Counterpart } from './Counterpart';
+import { DeclineOrderAction, DeclineReason } from './DeclineOrder';
 
 export function OrderDetailsDialog({
   id,
@@ -47,6 +48,7 @@ export function OrderDetailsDialog({
               {order.delivery_address ? ` · ${order.delivery_address}` : ''}
             </p>
             {order.notes && <p className="mt-1 text-sm text-stone-600">{order.notes}</p>}
+            {order.decline_reason && <DeclineReason reason={order.decline_reason} />}
           </div>
 
           <h3 className="mt-4 mb-1 text-sm font-semibold text-stone-900">{t('details.items')}</h3>
@@ -131,21 +133,25 @@ function OrderActions({ order, user }: { order: Order; user: AppUser }) {
   const move = useMoveOrder();
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState(false);
+  const [declining, setDeclining] = useState(false);
   const next = SELLER_NEXT_STATUS[order.status];
 
   const action = actionFor(order, user);
 
   if (action === 'advance' && next) {
     return (
-      <div className="flex justify-end">
-        <Button
-          className="w-full sm:w-auto"
-          loading={move.isPending}
-          onClick={() => move.mutate({ id: order.id, status: next })}
-          data-testid="advance-order"
-        >
-          {t(`actions.to_${next}`)}
-        </Button>
+      <div className="flex flex-col-reverse flex-wrap gap-2 sm:flex-row sm:justify-end">
+        <DeclineOrderAction order={order} open={declining} onOpenChange={setDeclining} />
+        {!declining && (
+          <Button
+            className="w-full sm:w-auto"
+            loading={move.isPending}
+            onClick={() => move.mutate({ id: order.id, status: next })}
+            data-testid="advance-order"
+          >
+            {t(`actions.to_${next}`)}
+          </Button>
+        )}
       </div>
     );
   }

@@ -16,6 +16,7 @@ import { useMe } from '../auth/api';
 import { ORDER_PAGE_SIZE, useOrders } from './api';
 import { Counterpart } from './Counterpart';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { ProposedToMePanel } from './BulkProposalsPanel';
 
 export default function OrdersPage() {
   const { t } = useTranslation('orders');
@@ -46,6 +47,7 @@ export default function OrdersPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t(`subtitle.${scope}`)} />
+      <ProposedToMePanel role={user.role} />
       <nav aria-label={t('filter_label')} className="mb-4">
         <ul className="flex flex-wrap gap-2">
           {[undefined, ...ORDER_STATUSES].map((s) => {

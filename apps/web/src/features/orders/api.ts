@@ -56,7 +56,7 @@ export function useCheckout() {
 /** After a move, the order itself, every list (it may change filter), and what the event makes stale elsewhere. */
 function useOrderChange<V>(
   mutationFn: (variables: V) => Promise<Order>,
-  event: 'order.moved' | 'order.cancelled',
+  event: 'order.moved' | 'order.cancelled' | 'order.declined',
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -81,4 +81,13 @@ export function useMoveOrder() {
 /** The buyer cancels within 24 hours while pending or confirmed; the stock goes back on sale. */
 export function useCancelOrder() {
   return useOrderChange((id: number) => api.post<Order>(`/api/orders/${id}/cancel`), 'order.cancelled');
+}
+
+/** The seller declines a pending order with a reason the buyer sees; the stock goes back on sale. */
+export function useDeclineOrder() {
+  return useOrderChange(
+    ({ id, reason }: { id: number; reason: string }) =>
+      api.post<Order>(`/api/orders/${id}/decline`, { reason }),
+    'order.declined',
+  );
 }

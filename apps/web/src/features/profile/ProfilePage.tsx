@@ -21,6 +21,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { formatDate } from '../../lib/format';
 import { RoleBadge } from '../../components/ui/RoleBadge';
 import { useMe } from '../auth/api';
+import { AccountDataCard } from './AccountDataCard';
 import { useSaveProfile } from './api';
 
 const SAVED_BANNER_MS = 3000;
@@ -125,6 +126,7 @@ export default function ProfilePage() {
       ) : (
         <ProfileView user={user} />
       )}
+      <AccountDataCard user={user} />
     </>
   );
 }
@@ -200,7 +202,7 @@ function ProfileForm({
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm<FormValues, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: formValues(user),
@@ -212,13 +214,18 @@ function ProfileForm({
     ? SELF_SERVICE_ROLES
     : [user.role, ...SELF_SERVICE_ROLES];
 
-  const onSubmit = handleSubmit((update) =>
+  // Only what changed is sent: the server changes only the fields it is sent.
+  const onSubmit = handleSubmit((values) => {
+    const update = Object.fromEntries(
+      Object.entries(values).filter(([field]) => dirtyFields[field as keyof FormValues]),
+    ) as Partial<ProfileUpdate>;
+    if (Object.keys(update).length === 0) return onSaved();
     save.mutate(update, {
       onSuccess: onSaved,
       // The toast says what went wrong; a field the server names is marked too, and the form keeps what was typed.
       onError: (error) => void applyServerErrors(error, setError, t, Object.keys(profileUpdateSchema.shape)),
-    }),
-  );
+    });
+  });
 
   const text = (name: keyof FormValues, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <Input id={name} aria-invalid={errors[name] ? true : undefined} {...register(name)} {...props} />
@@ -236,16 +243,29 @@ function ProfileForm({
             <Field label={t('fields.email')} htmlFor="email" hint={t('fields.email_hint')}>
               <Input id="email" value={user.email} readOnly disabled />
             </Field>
-            <Field label={t('fields.role')} htmlFor="role" required error={message(errors.role?.message)}>
-              <Select id="role" {...register('role')}>
-                {roles.map((r) => (
-                  <option key={r} value={r}>
-                    {(SELF_SERVICE_ROLES as readonly Role[]).includes(r)
-                      ? t(`common:roles.${r}`)
-                      : t('fields.role_admin_granted', { role: t(`common:roles.${r}`) })}
-                  </option>
-                ))}
-              </Select>
+            <Field
+              label={t('fields.role')}
+              htmlFor="role"
+              required
+              error={message(errors.role?.message)}
+              {...(user.is_demo ? { hint: t('account:demo_role_locked') } : {})}
+            >
+              {user.is_demo ? (
+                // Shared demo accounts keep their role (the server refuses a change): shown, not chosen.
+                <Select id="role" value={user.role} disabled>
+                  <option value={user.role}>{t(`common:roles.${user.role}`)}</option>
+                </Select>
+              ) : (
+                <Select id="role" {...register('role')}>
+                  {roles.map((r) => (
+                    <option key={r} value={r}>
+                      {(SELF_SERVICE_ROLES as readonly Role[]).includes(r)
+                        ? t(`common:roles.${r}`)
+                        : t('fields.role_admin_granted', { role: t(`common:roles.${r}`) })}
+                    </option>
+                  ))}
+                </Select>
+              )}
             </Field>
             <Field label={t('fields.phone')} htmlFor="phone" error={message(errors.phone?.message)}>
               {text('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}

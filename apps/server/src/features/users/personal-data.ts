@@ -1,0 +1,91 @@
+import type { Db } from '../../db/client.ts';
+import { anonymiseUser, sessionsOf, toAppUser, type UserRow } from '../auth/service.ts';
+import { myParticipations } from '../bulk-orders/service.ts';
+import { cartOf, clearCart } from '../cart/service.ts';
+import { myMemberships } from '../cooperatives/service.ts';
+import { governanceRecordsOf } from '../governance/service.ts';
+import { deleteNotificationsOf, notificationsOf } from '../notifications/service.ts';
+import { forgetBuyerDetails, ordersPlacedBy } from '../orders/service.ts';
+import { mySubscription } from '../subscriptions/service.ts';
+import { myInventory, myOwnership } from '../warehouses/service.ts';
+import { demoAccount } from './service.ts';
+
+// Kept apart from service.ts, which other areas import (subscriptions counts users): this file reaches
+// into every area, and importing it from there would make a cycle.
+
+/**
+ * GET /api/users/me/export (POPIA): everything the product holds about the caller, gathered from each
+ * area through its own service. Other people appear only by the name on a shared record (a seller's
+ * name on an order), never with their own details.
+ */
+export async function exportPersonalData(db: Db, user: UserRow) {
+  const governance = await governanceRecordsOf(db, user.id);
+  return {
+    exported_at: new Date().toISOString(),
+    profile: {
+      ...toAppUser(user),
+      updated_at: user.updated_at.toISOString(),
+      signs_in_with_oidc: !!user.oidc_subject,
+    },
+    sessions: await sessionsOf(db, user.id),
+    subscription: await mySubscription(db, user.id),
+    cart: await cartOf(db, user.id),
+    orders: await ordersPlacedBy(db, user.id),
+    cooperative_memberships: await myMemberships(db, user.id),
+    bulk_order_participations: await myParticipations(db, user.id),
+    ballots: governance.ballots,
+    meeting_attendance: governance.meeting_attendance,
+    cooperative_transactions: governance.cooperative_transactions,
+    warehouse_space: await myOwnership(db, user.id),
+    warehouse_inventory: await myInventory(db, user.id),
+    notifications: await notificationsOf(db, user.id),
+  };
+}
+
+const csvCell = (value: unknown): string => {
+  const text =
+    value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/**
+ * The same export as one CSV in long form (section, record, field, value), so sections of different
+ * shapes fit one sheet; nested values (an order's items) are dotted paths.
+ */
+export function personalDataCsv(data: Record<string, unknown>): string {
+  const lines = ['section,record,field,value'];
+  const flatten = (value: unknown, path: string, out: [string, unknown][]) => {
+    if (value instanceof Date || value === null || typeof value !== 'object') out.push([path, value]);
+    else if (Array.isArray(value)) value.forEach((v, i) => flatten(v, `${path}.${i + 1}`, out));
+    else for (const [k, v] of Object.entries(value)) flatten(v, path ? `${path}.${k}` : k, out);
+  };
+  for (const [section, content] of Object.entries(data)) {
+    const records = Array.isArray(content) ? content : [content];
+    records.forEach((record, i) => {
+      const fields: [string, unknown][] = [];
+      flatten(record, '', fields);
+      for (const [field, value] of fields) {
+        lines.push([section, i + 1, field || 'value', value].map(csvCell).join(','));
+      }
+    });
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * POST /api/users/me/close (POPIA), one transaction: the profile is anonymised ("Closed account #id"),
+ * every session ends, the cart and notifications go, and the orders lose their delivery address and
+ * notes. Orders, ledger entries and co-op records keep their figures under the anonymous name.
+ */
+export async function closeAccount(db: Db, user: UserRow): Promise<void> {
+  if (user.is_demo) {
+    throw demoAccount('Demo accounts are shared, so they cannot be closed.');
+  }
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await clearCart(tx, user.id);
+    await deleteNotificationsOf(tx, user.id);
+    await forgetBuyerDetails(tx, user.id);
+    await anonymiseUser(tx, user.id, now);
+  });
+}

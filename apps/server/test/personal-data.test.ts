@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Order } from '@tt/domain';
+import { sessions, users } from '../src/db/schema.ts';
+import {
+  idempotencyKey,
+  insertCategory,
+  insertProduct,
+  insertUser,
+  orderNumber,
+  rand,
+  vat15,
+} from './support/marketplace.ts';
+import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
+import { addMember, seededCoops } from './support/cooperatives.ts';
+
+/** Issue 8 finding 10 (POPIA): a user downloads what the product holds about them and closes the account. */
+describe('personal data', () => {
+  let t: TestApp;
+  let supplierId: number;
+  let category: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    supplierId = await t.demoUserId('supplier');
+    category = await insertCategory(t.db, 'Popia test', await insertCategory(t.db, 'Popia dept'));
+  });
+  afterAll(() => t.close());
+
+  /** A real (non-demo) user with a full profile, an order, a co-op membership and a co-op transaction. */
+  async function customer() {
+    const id = await insertUser(t.db, 'retailer', 'Nandi Khoza');
+    await t.db
+      .update(users)
+      .set({ phone: '+27 82 000 1111', address: '7 Mandela Road', city: 'Umlazi', gst_number: '4000000001' })
+      .where(eq(users.id, id));
+    const cookie = await t.sessionFor(id);
+    const second = await t.sessionFor(id);
+    const productId = await insertProduct(t.db, { seller_id: supplierId, category_id: category, stock: 10 });
+    const subtotal = 2000;
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie, 'idempotency-key': idempotencyKey() },
+      payload: {
+        order_number: orderNumber(),
+        total_amount: rand(subtotal + vat15(subtotal) + 3999),
+        tax_amount: rand(vat15(subtotal)),
+        items: [{ product_id: productId, quantity: 2, unit_price: 10, total_price: rand(subtotal) }],
+        delivery_address: '7 Mandela Road, Umlazi',
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = (placed.json() as { orders: Order[] }).orders[0]!;
+    const coopId = (await seededCoops(t.db)).umlazi;
+    await addMember(t.db, coopId, id);
+    const txn = await t.app.inject({
+      method: 'POST',
+      url: `/api/cooperatives/${coopId}/financial-transactions`,
+      headers: { cookie },
+      payload: { transaction_type: 'share_payment', amount: 500, description: 'My share' },
+    });
+    expect(txn.statusCode, txn.body).toBe(201);
+    return { id, cookie, second, order, coopId, txnId: (txn.json() as { id: number }).id };
+  }
+
+  const exportAs = (format: string, cookie?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/users/me/export?format=${format}`,
+      headers: cookie ? { cookie } : {},
+    });
+  const close = (payload: object | undefined, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/close',
+      headers: cookie ? { cookie } : {},
+      ...(payload ? { payload } : {}),
+    });
+
+  it('exports everything held about the user as JSON, as a download', async () => {
+    const c = await customer();
+    const response = await exportAs('json', c.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="township-trade-.*\.json"/);
+    const body = response.json() as Record<string, unknown[] | Record<string, unknown>>;
+    expect(body.profile).toMatchObject({ id: c.id, name: 'Nandi Khoza', phone: '+27 82 000 1111' });
+    expect(body.orders).toEqual([
+      expect.objectContaining({
+        order_number: c.order.order_number,
+        delivery_address: '7 Mandela Road, Umlazi',
+      }),
+    ]);
+    expect(body.cooperative_memberships).toEqual([expect.objectContaining({ coop_id: c.coopId })]);
+    expect(body.cooperative_transactions).toEqual([expect.objectContaining({ id: c.txnId, amount: 500 })]);
+    expect((body.sessions as unknown[]).length).toBe(2);
+    for (const key of ['cart', 'notifications', 'bulk_order_participations', 'ballots']) {
+      expect(body).toHaveProperty(key);
+    }
+    // Nobody else's data: the seller's name is there as the counterparty, not their profile.
+    expect(JSON.stringify(body)).not.toContain('demo.supplier@');
+  });
+
+  it('exports the same as CSV (section, record, field, value)', async () => {
+    const c = await customer();
+    const response = await exportAs('csv', c.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/\.csv"/);
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe('section,record,field,value');
+    expect(lines).toContain('profile,1,name,Nandi Khoza');
+    expect(lines).toContain(`orders,1,order_number,${c.order.order_number}`);
+    expect(lines).toContain('orders,1,delivery_address,"7 Mandela Road, Umlazi"');
+  });
+
+  it('refuses the export anonymously (401) and with an unknown format (400)', async () => {
+    expectError(await exportAs('json'), 401, 'unauthorized');
+    const c = await customer();
+    const error = expectError(await exportAs('xml', c.cookie), 400, 'bad_request');
+    expect(error.fields).toHaveProperty('format');
+  });
+
+  it('closing anonymises the person, ends every session, and keeps orders and co-op figures under "Closed account #id"', async () => {
+    const c = await customer();
+    const response = await close({ confirm: true }, c.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.cookies.find((k) => k.name === 'tt_session')?.value).toBe('');
+
+    const [row] = await t.db.select().from(users).where(eq(users.id, c.id));
+    expect(row).toMatchObject({
+      name: `Closed account #${c.id}`,
+      phone: null,
+      company_name: null,
+      gst_number: null,
+      address: null,
+      city: null,
+      whatsapp_number: null,
+      oidc_subject: null,
+    });
+    expect(row!.email).not.toContain('@test.example');
+    expect(row!.closed_at).not.toBeNull();
+    expect(await count(t.db, 'sessions', sql`user_id = ${c.id}`)).toBe(0);
+    // Both sessions are dead.
+    expectError(
+      await t.app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: c.second } }),
+      401,
+    );
+
+    // The seller still sees the order and its figures, under the anonymous name, without the address.
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${c.order.id}`,
+      headers: { cookie: await t.login('supplier') },
+    });
+    expect(seen.json()).toMatchObject({
+      total_amount: c.order.total_amount,
+      retailer_name: `Closed account #${c.id}`,
+      delivery_address: null,
+    });
+    const [txn] = rowsOf<{ amount_cents: number; user_id: number }>(
+      await t.db.execute(sql`select amount_cents, user_id from coop_transactions where id = ${c.txnId}`),
+    );
+    expect(txn).toEqual({ amount_cents: 50_000, user_id: c.id });
+    expect(await count(t.db, 'cooperative_memberships', sql`user_id = ${c.id}`)).toBe(1);
+  });
+
+  it('refuses to close without the confirmation (400), anonymously (401) and a demo account (403), changing nothing', async () => {
+    expectError(await close({ confirm: true }), 401, 'unauthorized');
+    const c = await customer();
+    const [before] = await t.db.select().from(users).where(eq(users.id, c.id));
+    const error = expectError(await close({}, c.cookie), 400, 'bad_request');
+    expect(error.fields).toHaveProperty('confirm');
+    expectError(await close({ confirm: false }, c.cookie), 400, 'bad_request');
+    expect((await t.db.select().from(users).where(eq(users.id, c.id)))[0]).toEqual(before);
+
+    const demoId = await t.demoUserId('retailer');
+    const demo = await t.login('retailer');
+    const [demoBefore] = await t.db.select().from(users).where(eq(users.id, demoId));
+    const sessionsBefore = await t.db.$count(sessions, eq(sessions.user_id, demoId));
+    expectError(await close({ confirm: true }, demo), 403, 'demo_account');
+    expect((await t.db.select().from(users).where(eq(users.id, demoId)))[0]).toEqual(demoBefore);
+    expect(await t.db.$count(sessions, eq(sessions.user_id, demoId))).toBe(sessionsBefore);
+  });
+});
