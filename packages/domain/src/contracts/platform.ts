@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { appUserSchema, profileUpdateSchema } from '../users.ts';
+import {
+  authOptionsSchema,
+  demoLoginSchema,
+  redirectUrlSchema,
+  sessionExchangeSchema,
+} from '../auth.ts';
+import { dashboardSchema } from '../dashboard.ts';
+import { notificationListSchema, notificationSchema } from '../notifications.ts';
+import { planRestrictionsSchema } from '../catalog.ts';
+import { idSchema } from '../ids.ts';
+import { contract } from './contract.ts';
+
+const idParams = z.object({ id: idSchema });
+
+export const healthContracts = {
+  health: contract({
+    method: 'GET',
+    path: '/api/health',
+    tag: 'health',
+    access: 'public',
+    status: 200,
+    response: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+  }),
+};
+
+export const authContracts = {
+  options: contract({
+    method: 'GET',
+    path: '/api/auth/options',
+    tag: 'auth',
+    summary: 'Which sign-in methods the landing page offers',
+    access: 'public',
+    status: 200,
+    response: authOptionsSchema,
+  }),
+  me: contract({
+    method: 'GET',
+    path: '/api/users/me',
+    tag: 'auth',
+    access: 'signed_in',
+    status: 200,
+    response: appUserSchema,
+  }),
+  logout: contract({
+    method: 'GET',
+    path: '/api/logout',
+    tag: 'auth',
+    access: 'public',
+    status: 200,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  demoLogin: contract({
+    method: 'POST',
+    path: '/api/demo/login',
+    tag: 'auth',
+    access: 'public',
+    body: demoLoginSchema.nullish(),
+    status: 200,
+    response: appUserSchema,
+  }),
+  redirectUrl: contract({
+    method: 'GET',
+    path: '/api/oauth/google/redirect_url',
+    tag: 'auth',
+    access: 'public',
+    status: 200,
+    response: redirectUrlSchema,
+  }),
+  exchange: contract({
+    method: 'POST',
+    path: '/api/sessions',
+    tag: 'auth',
+    access: 'public',
+    body: sessionExchangeSchema,
+    status: 200,
+    response: appUserSchema,
+  }),
+};
+
+export const userContracts = {
+  updateProfile: contract({
+    method: 'PUT',
+    path: '/api/users/profile',
+    tag: 'users',
+    access: 'signed_in',
+    body: profileUpdateSchema,
+    status: 200,
+    response: appUserSchema,
+  }),
+};
+
+export const dashboardContracts = {
+  summary: contract({
+    method: 'GET',
+    path: '/api/dashboard',
+    tag: 'dashboard',
+    access: 'signed_in',
+    status: 200,
+    response: dashboardSchema,
+  }),
+};
+
+export const notificationContracts = {
+  list: contract({
+    method: 'GET',
+    path: '/api/notifications',
+    tag: 'notifications',
+    access: 'signed_in',
+    status: 200,
+    response: notificationListSchema,
+  }),
+  markRead: contract({
+    method: 'POST',
+    path: '/api/notifications/:id/read',
+    tag: 'notifications',
+    access: 'signed_in',
+    resource: 'owner',
+    params: idParams,
+    status: 200,
+    response: notificationSchema,
+  }),
+  markAllRead: contract({
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    tag: 'notifications',
+    access: 'signed_in',
+    status: 200,
+    response: z.object({ updated: z.number().int() }),
+  }),
+  remove: contract({
+    method: 'DELETE',
+    path: '/api/notifications/:id',
+    tag: 'notifications',
+    access: 'signed_in',
+    resource: 'owner',
+    params: idParams,
+    status: 204,
+  }),
+  demo: contract({
+    method: 'POST',
+    path: '/api/notifications/demo',
+    tag: 'notifications',
+    summary: "Spec 1 §9's simulation: the web calls this on its timer, for demo sessions only",
+    access: 'signed_in',
+    resource: 'demo_account',
+    status: 201,
+    response: notificationSchema,
+  }),
+};
+
+export const mySubscriptionSchema = z.object({
+  plan_id: z.string(),
+  plan_tier: z.string(),
+  plan_name: z.string(),
+  status: z.string(),
+  next_payment_date: z.string().nullable(),
+});
+export type MySubscription = z.infer<typeof mySubscriptionSchema>;
+
+export const subscriptionContracts = {
+  planRestrictions: contract({
+    method: 'GET',
+    path: '/api/user-plan-restrictions',
+    tag: 'subscriptions',
+    access: 'signed_in',
+    status: 200,
+    response: planRestrictionsSchema,
+  }),
+  mine: contract({
+    method: 'GET',
+    path: '/api/my-subscription',
+    tag: 'subscriptions',
+    access: 'signed_in',
+    status: 200,
+    response: mySubscriptionSchema,
+  }),
+};
