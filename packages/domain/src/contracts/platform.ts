@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { appUserSchema, profileUpdateSchema } from '../users.ts';
-import {
-  authOptionsSchema,
-  demoLoginSchema,
-  redirectUrlSchema,
-  sessionExchangeSchema,
-} from '../auth.ts';
+import { authOptionsSchema, demoLoginSchema, redirectUrlSchema, sessionExchangeSchema } from '../auth.ts';
 import { dashboardSchema } from '../dashboard.ts';
 import { notificationListSchema, notificationSchema } from '../notifications.ts';
 import { planRestrictionsSchema } from '../catalog.ts';
+import {
+  mySubscriptionSchema,
+  subscriptionPlanSchema,
+  upgradeSubscriptionSchema,
+  usageStatsSchema,
+} from '../plans.ts';
 import { idSchema } from '../ids.ts';
 import { contract } from './contract.ts';
 
@@ -150,15 +151,6 @@ export const notificationContracts = {
   }),
 };
 
-export const mySubscriptionSchema = z.object({
-  plan_id: z.string(),
-  plan_tier: z.string(),
-  plan_name: z.string(),
-  status: z.string(),
-  next_payment_date: z.string().nullable(),
-});
-export type MySubscription = z.infer<typeof mySubscriptionSchema>;
-
 export const subscriptionContracts = {
   planRestrictions: contract({
     method: 'GET',
@@ -168,11 +160,37 @@ export const subscriptionContracts = {
     status: 200,
     response: planRestrictionsSchema,
   }),
+  plans: contract({
+    method: 'GET',
+    path: '/api/subscription-plans',
+    tag: 'subscriptions',
+    access: 'signed_in',
+    status: 200,
+    response: z.array(subscriptionPlanSchema),
+  }),
   mine: contract({
     method: 'GET',
     path: '/api/my-subscription',
     tag: 'subscriptions',
     access: 'signed_in',
+    status: 200,
+    response: mySubscriptionSchema,
+  }),
+  usage: contract({
+    method: 'GET',
+    path: '/api/subscription/usage-stats',
+    tag: 'subscriptions',
+    access: 'signed_in',
+    status: 200,
+    response: usageStatsSchema,
+  }),
+  upgrade: contract({
+    method: 'POST',
+    path: '/api/subscription/upgrade',
+    tag: 'subscriptions',
+    summary: 'Recorded, not charged (DECISIONS 17); a paid plan starts with its trial',
+    access: 'signed_in',
+    body: upgradeSubscriptionSchema,
     status: 200,
     response: mySubscriptionSchema,
   }),

@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  appUserSchema,
-  authOptionsSchema,
-  demoLoginSchema,
-  redirectUrlSchema,
-  sessionExchangeSchema,
-} from '@tt/domain';
+import { authContracts } from '@tt/domain';
 import { fail } from '../../platform/errors.ts';
-import { currentUser } from '../../platform/auth.ts';
+import { defineRoute } from '../../platform/route.ts';
 import { createOidcClient } from './oidc.ts';
 import {
   createSession,
@@ -21,10 +14,8 @@ import {
 } from './service.ts';
 
 const OIDC_COOKIE = 'tt_oidc';
-const okSchema = z.object({ ok: z.literal(true) });
 
 export async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
   const secure = config.publicUrl.startsWith('https://');
   const oidc = config.oidc ? createOidcClient(config.oidc, `${config.publicUrl}/auth/callback`) : undefined;
@@ -41,53 +32,38 @@ export async function authRoutes(app: FastifyInstance) {
     });
   }
 
-  r.get(
-    '/api/auth/options',
-    {
-      config: { public: true },
-      schema: { tags: ['auth'], response: { 200: authOptionsSchema } },
-    },
-    async () => ({ external: oidc !== undefined, demo: config.demoLogin }),
-  );
+  defineRoute(app, authContracts.options, async () => ({
+    external: oidc !== undefined,
+    demo: config.demoLogin,
+  }));
 
-  r.get('/api/users/me', { schema: { tags: ['auth'], response: { 200: appUserSchema } } }, async (request) =>
-    toAppUser(currentUser(request)),
-  );
+  defineRoute(app, authContracts.me, async ({ user }) => toAppUser(user));
 
-  r.get(
-    '/api/logout',
-    { config: { public: true }, schema: { tags: ['auth'], response: { 200: okSchema } } },
-    async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) await deleteSession(app.db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return { ok: true as const };
-    },
-  );
+  defineRoute(app, authContracts.logout, async ({ request, reply }) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(app.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const };
+  });
 
-  r.post(
-    '/api/demo/login',
-    {
-      config: { public: true, rateLimit: signInLimit },
-      schema: { tags: ['auth'], body: demoLoginSchema.nullish(), response: { 200: appUserSchema } },
-    },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    authContracts.demoLogin,
+    async ({ body, reply }) => {
       if (!config.demoLogin) throw fail('auth.demo_disabled');
-      const role = request.body?.role ?? 'retailer';
+      const role = body?.role ?? 'retailer';
       const user = await findDemoUser(app.db, role);
       if (!user) throw fail('auth.demo_account_missing', { role });
       await openSession(reply, user.id);
       return toAppUser(user);
     },
+    { config: { rateLimit: signInLimit } },
   );
 
-  r.get(
-    '/api/oauth/google/redirect_url',
-    {
-      config: { public: true, rateLimit: signInLimit },
-      schema: { tags: ['auth'], response: { 200: redirectUrlSchema } },
-    },
-    async (_request, reply) => {
+  defineRoute(
+    app,
+    authContracts.redirectUrl,
+    async ({ reply }) => {
       if (!oidc) throw fail('auth.provider_not_configured');
       let started;
       try {
@@ -106,15 +82,13 @@ export async function authRoutes(app: FastifyInstance) {
       });
       return { redirectUrl: started.url };
     },
+    { config: { rateLimit: signInLimit } },
   );
 
-  r.post(
-    '/api/sessions',
-    {
-      config: { public: true, rateLimit: signInLimit },
-      schema: { tags: ['auth'], body: sessionExchangeSchema, response: { 200: appUserSchema } },
-    },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    authContracts.exchange,
+    async ({ body, request, reply }) => {
       if (!oidc) throw fail('auth.provider_not_configured');
       const raw = request.cookies[OIDC_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -124,7 +98,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
       let claims;
       try {
-        claims = await oidc.finish(request.body, pending);
+        claims = await oidc.finish(body, pending);
       } catch (error) {
         request.log.warn({ err: error }, 'OpenID Connect code exchange failed');
         throw fail('auth.sign_in_rejected');
@@ -135,6 +109,7 @@ export async function authRoutes(app: FastifyInstance) {
       await openSession(reply, user.id);
       return toAppUser(user);
     },
+    { config: { rateLimit: signInLimit } },
   );
 }
 

@@ -1,52 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  BULK_ORDER_STATUSES,
-  bulkOrderSchema,
-  createBulkOrderSchema,
-  participateSchema,
-  participationSchema,
-} from '@tt/domain';
-import { currentUser } from '../../platform/auth.ts';
+import { bulkOrderContracts } from '@tt/domain';
+import { defineRoute } from '../../platform/route.ts';
 import { createBulkOrder, listBulkOrders, myParticipations, participate } from './service.ts';
 
 export async function bulkOrderRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['bulk-orders'];
-
-  r.get(
-    '/api/bulk-orders',
-    {
-      schema: {
-        tags,
-        querystring: z.object({ status: z.enum(BULK_ORDER_STATUSES).optional() }),
-        response: { 200: z.array(bulkOrderSchema) },
-      },
-    },
-    async (request) => listBulkOrders(app.db, request.query.status),
+  defineRoute(app, bulkOrderContracts.list, async ({ query }) => listBulkOrders(app.db, query.status));
+  defineRoute(app, bulkOrderContracts.myParticipations, async ({ user }) =>
+    myParticipations(app.db, user.id),
   );
-  r.get(
-    '/api/bulk-orders/my-participations',
-    { schema: { tags, response: { 200: z.array(participationSchema) } } },
-    async (request) => myParticipations(app.db, currentUser(request).id),
-  );
-  r.post(
-    '/api/bulk-orders/participate',
-    {
-      schema: {
-        tags,
-        body: participateSchema,
-        response: { 201: z.object({ participation: participationSchema, bulk_order: bulkOrderSchema }) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await participate(app.db, currentUser(request), request.body)),
-  );
-  r.post(
-    '/api/bulk-orders',
-    { schema: { tags, body: createBulkOrderSchema, response: { 201: bulkOrderSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await createBulkOrder(app.db, currentUser(request), request.body)),
-  );
+  // coop_member / coop_coordinator of the co-op the body names: enforced by the service.
+  defineRoute(app, bulkOrderContracts.participate, async ({ user, body }) => participate(app.db, user, body));
+  defineRoute(app, bulkOrderContracts.create, async ({ user, body }) => createBulkOrder(app.db, user, body));
 }
