@@ -91,6 +91,17 @@ describe('authorization matrix', () => {
     expect(undeclared, 'endpoints without a declared access rule').toEqual([]);
   });
 
+  it('lists every endpoint in the OpenAPI document, with its access rule', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { paths: Record<string, Record<string, { description?: string }>> };
+    const missing = endpoints.filter((e) => {
+      const operation = doc.paths[e.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[e.method.toLowerCase()];
+      return !operation?.description?.includes('Access:');
+    });
+    expect(missing.map((e) => e.key)).toEqual([]);
+  });
+
   it('answers anonymous callers and every role as each endpoint declares', async () => {
     const pairs: string[] = [];
     const wrong: string[] = [];

@@ -25,6 +25,8 @@ export interface Contract {
   /** The success status; 204 has no response body. */
   status: 200 | 201 | 204;
   response?: z.ZodType;
+  /** Extra fields a refusal sends beside `error` (e.g. checkout's 409 totals). */
+  errorDetails?: z.ZodType;
 }
 
 /** Keeps the literal types (method, path, schemas) of a contract while checking its shape. */
@@ -48,6 +50,9 @@ export type QueryIn<C extends Contract> = Input<C['query']>;
 export type BodyIn<C extends Contract> = Input<C['body']>;
 /** The answer's JSON as the server's serializer writes it. */
 export type ResponseOf<C extends Contract> = C['status'] extends 204 ? void : Output<C['response']>;
+
+/** The extra fields of a refusal, when the contract declares them. */
+export type ErrorDetailsOf<C extends Contract> = Output<C['errorDetails']>;
 
 /** What a route handler receives, parsed by the contract's schemas. */
 export type ParamsOut<C extends Contract> = Output<C['params']>;

@@ -96,6 +96,7 @@ export const orderContracts = {
     body: checkoutSchema,
     status: 201,
     response: checkoutResultSchema,
+    errorDetails: checkoutConflictSchema,
   }),
   list: contract({
     method: 'GET',

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppUser, ProfileUpdate } from '@tt/domain';
-import { api } from '../../lib/api';
+import { userContracts, type ProfileUpdate } from '@tt/domain';
+import { call } from '../../lib/api';
+import { authKeys } from '../auth/api';
+import { dashboardKeys } from '../dashboard/api';
 import { invalidateAfter } from '../../lib/invalidation';
 import { useUpdateMe } from '../auth/api';
 
@@ -8,7 +10,7 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   const updateMe = useUpdateMe();
   return useMutation({
-    mutationFn: (update: ProfileUpdate) => api.put<AppUser>('/api/users/profile', update),
+    mutationFn: (update: ProfileUpdate) => call(userContracts.updateProfile, { body: update }),
     onSuccess: (user) => {
       updateMe(user);
       void invalidateAfter(queryClient, 'profile.saved');
