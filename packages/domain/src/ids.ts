@@ -15,11 +15,15 @@ const idRange = z
  * all accept), from 1 to MAX_ID. Answers the id as a number.
  */
 export const idSchema = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^[0-9]{1,10}$/, { message: 'must be decimal digits only' })
-      .transform((text) => Number(text)),
-  ])
-  .pipe(idRange);
+  .union(
+    [
+      idRange,
+      z
+        .string()
+        .regex(/^[0-9]{1,10}$/, { message: 'must be decimal digits only' })
+        .transform((text) => Number(text))
+        .pipe(idRange),
+    ],
+    { error: `must be a whole number from 1 to ${MAX_ID}, in decimal digits` },
+  )
+  .meta({ description: `An id: 1 to ${MAX_ID}, as a number or decimal digits` });
