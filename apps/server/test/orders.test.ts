@@ -167,7 +167,7 @@ describe('orders', () => {
       'bad_request',
     );
     expect(await statusOf(order.id)).toBe('pending');
-    expectError(await move(order.id, 'confirmed', await t.login('admin')), 403, 'forbidden');
+    expectError(await move(order.id, 'confirmed', await t.login('admin')), 403, 'order.seller_only');
     expect(await statusOf(order.id)).toBe('pending');
     const seller = await move(order.id, 'confirmed', await t.login('supplier'));
     expect(seller.statusCode, seller.body).toBe(200);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Access, type Contract, type ResourceRule, type Role } from '@tt/domain';
 import type { Db } from '../db/client.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { fail, forbidden, unauthorized } from './errors.ts';
 
 /**
  * The signed-in user. The platform needs only these fields; the auth area, which owns users, widens it to
@@ -51,7 +51,11 @@ export function registerAuthentication(app: FastifyInstance, { cookie, findSessi
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
     if (access === undefined) throw forbidden('This endpoint declares no access rule.');
-    if (access !== 'signed_in' && !can(request.user.role, access)) throw forbidden();
+    if (access !== 'signed_in' && !can(request.user.role, access)) {
+      const denied = request.routeOptions.config.contract?.denied;
+      // The contract's own catalogued refusal (e.g. cart.buyers_only), so the web can say why.
+      throw denied ? fail(denied as 'forbidden') : forbidden();
+    }
   });
 }
 

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
+import type { ErrorCode, ErrorParams } from '../errors.ts';
 import type { Access, ResourceRule } from '../permissions.ts';
+
+/** An error code whose message needs no params (what a route can answer without knowing the record). */
+export type PlainErrorCode = {
+  [C in ErrorCode]: keyof ErrorParams<C> extends never ? C : never;
+}[ErrorCode];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -16,6 +22,8 @@ export interface Contract {
   summary?: string;
   description?: string;
   access: Access;
+  /** The catalogued refusal when the role lacks the access permission (default: `forbidden`). */
+  denied?: PlainErrorCode;
   /** Where the answer depends on the record too (see RESOURCE_RULES). */
   resource?: ResourceRule;
   params?: z.ZodType;
