@@ -91,7 +91,7 @@ describe('ids', () => {
   });
 
   it('accepts the largest id and answers 404 for a row that does not exist', async () => {
-    expectError(await call('GET', '/api/orders/2147483647', retailer), 404, 'not_found');
-    expectError(await call('GET', '/api/cooperatives/2147483647', retailer), 404, 'not_found');
+    expectError(await call('GET', '/api/orders/2147483647', retailer), 404, 'order.not_found');
+    expectError(await call('GET', '/api/cooperatives/2147483647', retailer), 404);
   });
 });

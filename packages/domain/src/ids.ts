@@ -24,6 +24,7 @@ export const idSchema = z
         .transform((text) => Number(text))
         .pipe(idRange),
     ],
-    { error: `must be a whole number from 1 to ${MAX_ID}, in decimal digits` },
+    // A catalogued field code (packages/domain errors.ts): the web words it in the user's language.
+    { error: 'validation.number' },
   )
   .meta({ description: `An id: 1 to ${MAX_ID}, as a number or decimal digits` });
