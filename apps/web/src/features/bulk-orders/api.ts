@@ -7,7 +7,6 @@ import {
   type BulkOrderStatus,
 } from '@tt/domain';
 import { call } from '../../lib/api';
-import type { z } from 'zod';
 import { queryRoots } from '../../lib/invalidation';
 
 export interface BulkOrderFilters {

@@ -1,8 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cooperativeContracts, type BodyIn, type CooperativeStatus, type JoinAnswer } from '@tt/domain';
 import { call } from '../../lib/api';
-import { dashboardKeys } from '../dashboard/api';
-import type { z } from 'zod';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
 export interface CooperativeFilters {

@@ -8,7 +8,6 @@ import {
   type Vote,
 } from '@tt/domain';
 import { call } from '../../lib/api';
-import type { z } from 'zod';
 import { queryRoots } from '../../lib/invalidation';
 
 /** Everything governance shows hangs under one cooperative: detail(coopId). */

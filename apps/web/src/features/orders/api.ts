@@ -1,9 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderContracts, type CheckoutInput, type Order, type OrderStatus } from '@tt/domain';
 import { call, errorDetails, type ApiError } from '../../lib/api';
-import { cartKeys } from '../cart/api';
-import { dashboardKeys } from '../dashboard/api';
-import { productKeys } from '../products/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
 export interface OrderFilters {

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userContracts, type ProfileUpdate } from '@tt/domain';
 import { call } from '../../lib/api';
-import { authKeys } from '../auth/api';
-import { dashboardKeys } from '../dashboard/api';
 import { invalidateAfter } from '../../lib/invalidation';
 import { useUpdateMe } from '../auth/api';
 

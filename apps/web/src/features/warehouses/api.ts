@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { warehouseContracts as c, type BodyIn, type ResponseOf } from '@tt/domain';
 import { call } from '../../lib/api';
-import { subscriptionKeys } from '../subscriptions/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
 export type VirtualInventoryItem = ResponseOf<typeof c.myInventory>[number];
