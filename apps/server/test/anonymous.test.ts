@@ -76,4 +76,19 @@ describe('anonymous callers', () => {
     }
     expect(checked.length).toBeGreaterThanOrEqual(19);
   });
+
+  // Issue 8 finding 2: the router decodes %61 to "a", so the sign-in check must not read the raw URL.
+  it('get 401 from a percent-encoded /api path, decided on the matched route', async () => {
+    for (const url of [
+      '/%61pi/categories',
+      '/%61pi/cooperatives',
+      '/%61pi/cooperatives/1',
+      '/%61pi/bulk-orders',
+      '/%61%70%69/orders',
+      '/api/%63art',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expectError(response, 401, 'unauthorized');
+    }
+  });
 });

@@ -9,10 +9,11 @@ describe('errors', () => {
   beforeAll(async () => {
     t = await createTestApp({
       beforeReady(app) {
-        app.get('/api/test/boom', async () => {
+        // Test-only routes declare their access rule like every route (an undeclared one is refused).
+        app.get('/api/test/boom', { config: { access: 'signed_in' } }, async () => {
           throw new Error(SECRET);
         });
-        app.get('/api/test/boom-status', async () => {
+        app.get('/api/test/boom-status', { config: { access: 'signed_in' } }, async () => {
           throw Object.assign(new Error(SECRET), { statusCode: 502 });
         });
       },

@@ -155,7 +155,8 @@ describe('orders', () => {
     expect(await count(t.db, 'notifications', sql`user_id = ${buyerId}`)).toBe(4);
   });
 
-  it('refuses the buyer (403) and another seller (404) a status change; an admin may', async () => {
+  // Issue 8 finding 9 / DECISIONS 11: only the order's own seller moves it; an admin used to be let through.
+  it('refuses the buyer (403), another seller (404) and an admin (403) a status change; only its seller moves it', async () => {
     const { cookie, order } = await placeOrder();
     expectError(await move(order.id, 'confirmed', cookie), 403, 'order.seller_only');
     expectError(await move(order.id, 'confirmed', await t.login('distributor')), 404, 'order.not_found');
@@ -166,8 +167,10 @@ describe('orders', () => {
       'bad_request',
     );
     expect(await statusOf(order.id)).toBe('pending');
-    const admin = await move(order.id, 'confirmed', await t.login('admin'));
-    expect(admin.statusCode, admin.body).toBe(200);
+    expectError(await move(order.id, 'confirmed', await t.login('admin')), 403, 'order.seller_only');
+    expect(await statusOf(order.id)).toBe('pending');
+    const seller = await move(order.id, 'confirmed', await t.login('supplier'));
+    expect(seller.statusCode, seller.body).toBe(200);
     expect(await statusOf(order.id)).toBe('confirmed');
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import { percentOf, randToCents } from './money.ts';
 
 /**
@@ -58,15 +59,15 @@ export type Participation = z.infer<typeof participationSchema>;
 
 /** POST /api/bulk-orders/participate: the screen sends the order's minimum_quantity. */
 export const participateSchema = z.object({
-  bulk_order_id: z.number().int().positive(),
+  bulk_order_id: idSchema,
   quantity: z.number().int().min(1).max(1_000_000),
 });
 
 /** POST /api/bulk-orders: a coordinator of the cooperative opens a bulk order for a catalogue product. */
 export const createBulkOrderSchema = z
   .object({
-    coop_id: z.number().int().positive(),
-    product_id: z.number().int().positive(),
+    coop_id: idSchema,
+    product_id: idSchema,
     /** Defaults to the product's selling price. */
     unit_price: z.number().positive().max(1_000_000).nullish(),
     bulk_discount_percentage: z.number().min(0).max(90),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import { DELIVERY_OPTIONS, type DeliveryOption } from './orders.ts';
 import { percentOf, vatOn } from './money.ts';
 
@@ -28,7 +29,7 @@ const quantity = z
 
 /** POST /api/cart: adding a product already in the cart raises its quantity. */
 export const addToCartSchema = z.object({
-  product_id: z.number().int().positive(),
+  product_id: idSchema,
   quantity: quantity.default(1),
 });
 /** PUT /api/cart/{id} (DECISIONS 4): saved on the server, within the product's MOQ and stock. */

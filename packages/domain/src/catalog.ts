@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_TIERS } from './plans.ts';
+import { idSchema } from './ids.ts';
 
 /** Spec 1 §5's price bands, in cents. Each band is inclusive at both ends, so a boundary value matches two. */
 export const PRICE_BANDS = {
@@ -34,7 +35,7 @@ export const PRODUCT_PAGE_SIZE_MAX = 100;
 /** Spec 1 §9: stock above 50 shows green, otherwise yellow. */
 export const STOCK_GREEN_ABOVE = 50;
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = idSchema.optional();
 
 /** GET /api/products query. */
 export const productQuerySchema = z.object({

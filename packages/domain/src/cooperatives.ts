@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import { randToCents } from './money.ts';
 
 export const COOPERATIVE_STATUSES = ['active', 'pending', 'inactive'] as const;
@@ -52,7 +53,7 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-export const joinCooperativeSchema = z.object({ coop_id: z.number().int().positive() });
+export const joinCooperativeSchema = z.object({ coop_id: idSchema });
 
 /** Start Registration (DECISIONS 13): a pending cooperative with its founder as the first member. */
 export const registerCooperativeSchema = z.object({
@@ -227,7 +228,7 @@ export const createTransactionSchema = z.object({
   amount: z.number().positive().max(10_000_000),
   description: z.string().trim().min(1, { message: 'validation.required' }).max(500),
   /** Set on a correcting transaction: the one it reverses. */
-  reverses_id: z.number().int().positive().nullish(),
+  reverses_id: idSchema.nullish(),
 });
 
 export const reviewTransactionSchema = z.object({

@@ -14,3 +14,6 @@ export * from './bulk-orders.ts';
 export * from './warehouses.ts';
 export * from './plans.ts';
 export * from './search.ts';
+export * from './ids.ts';
+export * from './permissions.ts';
+export * from './contracts/index.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { can } from './permissions.ts';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -26,8 +28,8 @@ export type OrderScope = 'buyer' | 'seller' | 'all';
 
 /** Which orders a role sees: sellers what was bought from them, admins everything, everyone else their own purchases. */
 export function orderScopeFor(role: string): OrderScope {
-  if (role === 'admin') return 'all';
-  if (role === 'supplier' || role === 'distributor' || role === 'manufacturer') return 'seller';
+  if (can(role, 'orders.view_all')) return 'all';
+  if (can(role, 'orders.sell')) return 'seller';
   return 'buyer';
 }
 
@@ -44,7 +46,7 @@ export const checkoutSchema = z.object({
   items: z
     .array(
       z.object({
-        product_id: z.number().int().positive(),
+        product_id: idSchema,
         quantity: z.number().int().min(1).max(100_000),
         unit_price: rand,
         total_price: rand,
@@ -153,7 +155,7 @@ export function buyerCanCancel(status: OrderStatus, createdAt: Date, now: Date =
  * coordinators and the other non-selling roles). Sellers sell and admins oversee; neither buys.
  */
 export function canCheckOut(role: string): boolean {
-  return orderScopeFor(role) === 'buyer';
+  return can(role, 'orders.place');
 }
 
 /** POST /api/orders needs this header (DECISIONS 3): the same key never creates a second order set. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import type { Cents } from './money.ts';
 
 /** DECISIONS 16: spec 2's tiers plus free, in the order the subscription screen ranks them. */
@@ -276,8 +277,8 @@ export type UsageStats = z.infer<typeof usageStatsSchema>;
 
 /** POST /api/subscription/upgrade (spec 2 §7). */
 export const upgradeSubscriptionSchema = z.object({
-  plan_id: z.number().int().positive(),
-  coop_id: z.number().int().positive().nullish(),
+  plan_id: idSchema,
+  coop_id: idSchema.nullish(),
   billing_period: z.enum(BILLING_PERIODS),
 });
 export type UpgradeSubscription = z.infer<typeof upgradeSubscriptionSchema>;

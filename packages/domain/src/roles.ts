@@ -37,15 +37,6 @@ export const DEMO_ROLES = [
 ] as const satisfies readonly Role[];
 export type DemoRole = (typeof DEMO_ROLES)[number];
 
-export const SALES_CRM_ROLES: readonly Role[] = [
-  'sales_rep',
-  'field_manager',
-  'business_dev_manager',
-  'admin',
-  'coordinator',
-];
-export const ENTERPRISE_ROLES: readonly Role[] = ['admin', 'coordinator'];
-
 /** Sellers own products and receive orders; buyers place them. */
 export const SELLER_ROLES: readonly Role[] = ['supplier', 'distributor', 'manufacturer'];
 export const BUYER_ROLES: readonly Role[] = ['retailer', 'trader'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 
 export const WAREHOUSE_TYPES = ['shared', 'dedicated', 'premium'] as const;
 export const OWNERSHIP_STATUSES = ['active', 'pending_payment', 'suspended'] as const;
@@ -35,7 +36,7 @@ export const createWarehouseSchema = z.object({
 });
 
 export const allocateSpaceSchema = z.object({
-  warehouse_id: z.number().int().positive(),
+  warehouse_id: idSchema,
   allocated_space_cubic_meters: z.number().positive().max(1_000_000),
   ownership_percentage: z.number().min(1).max(100),
 });

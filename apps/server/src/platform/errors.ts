@@ -171,7 +171,9 @@ export function fieldRefusalOf(issue: ValidationIssue): FieldRefusal {
   const p = issue.params ?? {};
   // zod hands a schema-level message (z.number({ message: 'validation.number' })) to its bounds' issues
   // too, so a type code counts only for a type issue.
-  const typeCode = TYPE_CODES.has(message) && issue.keyword !== 'invalid_type';
+  // An id's union (a number or its digits) refuses the kind of value as a whole: a type issue too.
+  const typeCode =
+    TYPE_CODES.has(message) && issue.keyword !== 'invalid_type' && issue.keyword !== 'invalid_union';
   if (message.startsWith('validation.') && isErrorCode(message) && !typeCode) {
     const code = message as FieldErrorCode;
     const wanted = Object.keys(ERRORS[code].params);

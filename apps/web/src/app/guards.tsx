@@ -1,6 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet } from 'react-router';
+import { can, type Permission } from '@tt/domain';
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../components/ui/Button';
+import { Card } from '../components/ui/Card';
 import { Loading } from '../components/ui/Loading';
 import { useMe } from '../features/auth/api';
 import { paths } from '../lib/paths';
@@ -42,5 +45,24 @@ export function OptionalUser() {
     </Suspense>
   ) : (
     <PublicLayout />
+  );
+}
+
+/**
+ * A screen for the roles holding a permission (the domain's one map, the same the server's routes
+ * declare): the others see why instead of a screen whose every call would be refused.
+ */
+export function RequirePermission({ permission }: { permission: Permission }) {
+  const { t } = useTranslation();
+  const { data: user } = useMe();
+  if (user && can(user.role, permission)) return <Outlet />;
+  return (
+    <Card className="flex flex-col items-center px-6 py-12 text-center" role="alert">
+      <h1 className="text-lg font-semibold">{t('common.access_restricted_title')}</h1>
+      <p className="mt-1 max-w-md text-sm text-stone-600">{t('common.access_restricted_message')}</p>
+      <Link to={paths.dashboard} className={buttonClass('primary', 'md', 'mt-5')}>
+        {t('common.go_to_dashboard')}
+      </Link>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
-import { OptionalUser, RequireUser, SignedOutOnly } from './guards';
+import { OptionalUser, RequirePermission, RequireUser, SignedOutOnly } from './guards';
 import { RouteError } from './RouteError';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
@@ -56,10 +56,16 @@ export const routes: RouteObject[] = [
               upcoming(paths.academy, 'academy'),
               upcoming(paths.community, 'community'),
               upcoming(paths.referrals, 'referrals'),
-              upcoming(paths.reports, 'reports'),
-              upcoming(paths.whiteLabel, 'white_label'),
-              upcoming(paths.developer, 'developer'),
-              upcoming(paths.enterprise, 'enterprise'),
+              // The menu's enterprise group and these screens read the same permission.
+              {
+                element: <RequirePermission permission="reports.view" />,
+                children: [
+                  upcoming(paths.reports, 'reports'),
+                  upcoming(paths.whiteLabel, 'white_label'),
+                  upcoming(paths.developer, 'developer'),
+                  upcoming(paths.enterprise, 'enterprise'),
+                ],
+              },
               upcoming(paths.aiInsights, 'ai_insights'),
               upcoming(paths.security, 'security'),
               upcoming(paths.performance, 'performance'),
@@ -77,11 +83,19 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('../features/warehouses/WarehousesPage')),
               },
               upcoming(paths.smartOrders, 'smart_orders'),
-              upcoming(paths.crm, 'crm'),
+              // Spec 3 §6: the CRM is for sales roles, admins and coordinators.
+              {
+                element: <RequirePermission permission="crm.use" />,
+                children: [upcoming(paths.crm, 'crm')],
+              },
               upcoming(paths.financialCenter, 'financial_center'),
               upcoming(paths.pos, 'pos'),
               upcoming(paths.betacrowd, 'betacrowd'),
-              upcoming(paths.bulkUpload, 'bulk_upload'),
+              // Spec 3 §6: bulk upload is for sellers and admins.
+              {
+                element: <RequirePermission permission="products.manage" />,
+                children: [upcoming(paths.bulkUpload, 'bulk_upload')],
+              },
               upcoming(paths.tradePromotions, 'trade_promotions'),
             ],
           },

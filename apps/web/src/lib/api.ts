@@ -1,4 +1,14 @@
-import type { ApiErrorBody, FieldError } from '@tt/domain';
+import {
+  buildPath,
+  type ApiErrorBody,
+  type BodyIn,
+  type Contract,
+  type ErrorDetailsOf,
+  type FieldError,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseOf,
+} from '@tt/domain';
 
 /**
  * A failed API call: the server's status, its stable code with params (what the web translates, see
@@ -74,13 +84,76 @@ async function request<T>(
   return data as T;
 }
 
-export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
-    request<T>('POST', path, body, headers),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
-  delete: <T = void>(path: string) => request<T>('DELETE', path),
-};
+/**
+ * A contract's method and path alone, typed by the whole contract: what a fetcher on the first screen
+ * names, so that the contract's schemas (and zod) stay out of the first load (docs/decisions/004).
+ */
+export interface EndpointOf<C extends Contract> {
+  readonly method: C['method'];
+  readonly path: C['path'];
+  /** Carries the contract's type only; never set. */
+  readonly contract?: C;
+}
+
+/** Names a contract's endpoint without importing its value; the compiler checks method and path against it. */
+export const endpoint = <C extends Contract>(method: C['method'], path: C['path']): EndpointOf<C> => ({
+  method,
+  path,
+});
+
+type ParamsPart<C extends Contract> = [ParamsIn<C>] extends [undefined]
+  ? { params?: undefined }
+  : { params: ParamsIn<C> };
+type BodyPart<C extends Contract> = C extends { body: unknown }
+  ? undefined extends BodyIn<C>
+    ? { body?: BodyIn<C> }
+    : { body: BodyIn<C> }
+  : { body?: undefined };
+type QueryPart<C extends Contract> = C extends { query: unknown }
+  ? { query?: QueryIn<C> }
+  : { query?: undefined };
+
+export type CallInput<C extends Contract> = ParamsPart<C> &
+  BodyPart<C> &
+  QueryPart<C> & { headers?: Record<string, string> };
+
+type Args<C extends Contract> = [ParamsIn<C>] extends [undefined]
+  ? C extends { body: unknown }
+    ? undefined extends BodyIn<C>
+      ? [input?: CallInput<C>]
+      : [input: CallInput<C>]
+    : [input?: CallInput<C>]
+  : [input: CallInput<C>];
+
+/**
+ * Calls one endpoint as its contract describes it: fills the path, writes the query and the JSON body,
+ * and types the answer (issue 7 part 7: no hand-written copy of a payload in the web).
+ */
+export function call<C extends Contract>(target: C, ...args: Args<C>): Promise<ResponseOf<C>>;
+export function call<C extends Contract>(target: EndpointOf<C>, ...args: Args<C>): Promise<ResponseOf<C>>;
+export function call(
+  target: Pick<Contract, 'method' | 'path'>,
+  input: { params?: object; query?: object; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<unknown> {
+  // buildPath is a plain function in a zod-free module: safe on the first screen.
+  let path = buildPath(target.path, input.params as Record<string, string | number> | undefined);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  if (search.size > 0) path += `?${search}`;
+  return request(target.method, path, input.body, input.headers);
+}
+
+/** The extra fields a refusal of this endpoint carries (checkout's fresh totals, say), as its contract types them. */
+export function errorDetails<C extends Contract>(
+  _target: C | EndpointOf<C>,
+  error: ApiError,
+): Partial<ErrorDetailsOf<C>> | undefined {
+  return typeof error.body === 'object' && error.body !== null
+    ? (error.body as Partial<ErrorDetailsOf<C>>)
+    : undefined;
+}
 
 /** A plain check rather than the zod schema: this module is on the first screen, the validator is not. */
 function isErrorBody(data: unknown): data is ApiErrorBody {

@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  appUserSchema,
-  authOptionsSchema,
-  demoLoginSchema,
-  redirectUrlSchema,
-  sessionExchangeSchema,
-} from '@tt/domain';
+import { authContracts } from '@tt/domain';
 import { fail } from '../../platform/errors.ts';
-import { currentUser } from '../../platform/auth.ts';
+import { defineRoute } from '../../platform/route.ts';
 import { createOidcClient } from './oidc.ts';
 import {
   createSession,
@@ -21,10 +14,8 @@ import {
 } from './service.ts';
 
 const OIDC_COOKIE = 'tt_oidc';
-const okSchema = z.object({ ok: z.literal(true) });
 
 export async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
   // Secure when the app is published over https, or when this request came over https (directly, or
   // through a proxy TRUST_PROXY names: request.protocol believes X-Forwarded-Proto only from those).
@@ -45,57 +36,44 @@ export async function authRoutes(app: FastifyInstance) {
     reply.setCookie(SESSION_COOKIE, token, { ...sessionCookie(request), expires: expiresAt });
   }
 
-  r.get(
-    '/api/auth/options',
-    {
-      config: { public: true },
-      schema: { tags: ['auth'], response: { 200: authOptionsSchema } },
-    },
-    async () => ({ external: oidc !== undefined, demo: config.demoLogin }),
-  );
+  defineRoute(app, authContracts.options, async () => ({
+    external: oidc !== undefined,
+    demo: config.demoLogin,
+  }));
 
-  r.get('/api/users/me', { schema: { tags: ['auth'], response: { 200: appUserSchema } } }, async (request) =>
-    toAppUser(currentUser(request)),
-  );
+  defineRoute(app, authContracts.me, async ({ user }) => toAppUser(user));
 
-  r.get(
-    '/api/logout',
-    {
-      // A GET that ends the session: another site must not be able to sign the user out.
-      config: { public: true, changesState: true },
-      schema: { tags: ['auth'], response: { 200: okSchema } },
-    },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    authContracts.logout,
+    async ({ request, reply }) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await deleteSession(app.db, token);
       reply.clearCookie(SESSION_COOKIE, sessionCookie(request));
       return { ok: true as const };
     },
+    // A GET that ends the session: another site must not be able to sign the user out.
+    { config: { changesState: true } },
   );
 
-  r.post(
-    '/api/demo/login',
-    {
-      config: { public: true, rateLimit: signInLimit },
-      schema: { tags: ['auth'], body: demoLoginSchema.nullish(), response: { 200: appUserSchema } },
-    },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    authContracts.demoLogin,
+    async ({ body, request, reply }) => {
       if (!config.demoLogin) throw fail('auth.demo_disabled');
-      const role = request.body?.role ?? 'retailer';
+      const role = body?.role ?? 'retailer';
       const user = await findDemoUser(app.db, role);
       if (!user) throw fail('auth.demo_account_missing', { role });
       await openSession(request, reply, user.id);
       return toAppUser(user);
     },
+    { config: { rateLimit: signInLimit } },
   );
 
-  r.get(
-    '/api/oauth/google/redirect_url',
-    {
-      config: { public: true, rateLimit: signInLimit },
-      schema: { tags: ['auth'], response: { 200: redirectUrlSchema } },
-    },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    authContracts.redirectUrl,
+    async ({ request, reply }) => {
       if (!oidc) throw fail('auth.provider_not_configured');
       let started;
       try {
@@ -114,15 +92,13 @@ export async function authRoutes(app: FastifyInstance) {
       });
       return { redirectUrl: started.url };
     },
+    { config: { rateLimit: signInLimit } },
   );
 
-  r.post(
-    '/api/sessions',
-    {
-      config: { public: true, rateLimit: signInLimit },
-      schema: { tags: ['auth'], body: sessionExchangeSchema, response: { 200: appUserSchema } },
-    },
-    async (request, reply) => {
+  defineRoute(
+    app,
+    authContracts.exchange,
+    async ({ body, request, reply }) => {
       if (!oidc) throw fail('auth.provider_not_configured');
       const raw = request.cookies[OIDC_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
@@ -132,7 +108,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
       let claims;
       try {
-        claims = await oidc.finish(request.body, pending);
+        claims = await oidc.finish(body, pending);
       } catch (error) {
         request.log.warn({ err: error }, 'OpenID Connect code exchange failed');
         throw fail('auth.sign_in_rejected');
@@ -148,6 +124,7 @@ export async function authRoutes(app: FastifyInstance) {
       await openSession(request, reply, user.id);
       return toAppUser(user);
     },
+    { config: { rateLimit: signInLimit } },
   );
 }
 

@@ -210,13 +210,23 @@ export async function getOrder(db: Db | Tx, user: Pick<UserRow, 'id' | 'role'>, 
   return order;
 }
 
-/** The seller (or an admin) moves an order exactly one step along SELLER_NEXT_STATUS; the buyer is told. */
+/** An order's buyer and seller, for the routes' record rules; undefined when there is no such order. */
+export async function orderParties(
+  db: Db,
+  id: number,
+): Promise<{ buyer_id: number; seller_id: number } | undefined> {
+  const [row] = await db
+    .select({ buyer_id: orders.buyer_id, seller_id: orders.seller_id })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return row;
+}
+
+/** The order's own seller (never an admin: DECISIONS 11) moves it one step along SELLER_NEXT_STATUS; the buyer is told. */
 export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStatus): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await getOrder(tx, user, id);
-    if (orderScopeFor(user.role) === 'buyer') {
-      throw fail('order.seller_only');
-    }
+    if (order.seller_id !== user.id) throw fail('order.seller_only');
     const from = order.status;
     if (SELLER_NEXT_STATUS[from] !== to) throw fail('order.invalid_transition', { from, to });
     // Conditional on the status read, so two simultaneous moves cannot both succeed.

@@ -1,43 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  mySubscriptionSchema,
-  planRestrictionsSchema,
-  subscriptionPlanSchema,
-  upgradeSubscriptionSchema,
-  usageStatsSchema,
-} from '@tt/domain';
-import { currentUser } from '../../platform/auth.ts';
+import { subscriptionContracts as c } from '@tt/domain';
+import { defineRoute } from '../../platform/route.ts';
 import { changePlan, listPlans, mySubscription, planRestrictionsFor, usageStats } from './service.ts';
 
 export async function subscriptionRoutes(app: FastifyInstance) {
-  const tags = ['subscriptions'];
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/user-plan-restrictions',
-      { schema: { tags, response: { 200: planRestrictionsSchema } } },
-      async (request) => planRestrictionsFor(app.db, currentUser(request).id),
-    )
-    .get(
-      '/api/subscription-plans',
-      { schema: { tags, response: { 200: z.array(subscriptionPlanSchema) } } },
-      async () => listPlans(app.db),
-    )
-    .get(
-      '/api/my-subscription',
-      { schema: { tags, response: { 200: mySubscriptionSchema } } },
-      async (request) => mySubscription(app.db, currentUser(request).id),
-    )
-    .get(
-      '/api/subscription/usage-stats',
-      { schema: { tags, response: { 200: usageStatsSchema } } },
-      async (request) => usageStats(app.db, currentUser(request).id),
-    )
-    .post(
-      '/api/subscription/upgrade',
-      { schema: { tags, body: upgradeSubscriptionSchema, response: { 200: mySubscriptionSchema } } },
-      async (request) => changePlan(app.db, currentUser(request).id, request.body),
-    );
+  defineRoute(app, c.planRestrictions, async ({ user }) => planRestrictionsFor(app.db, user.id));
+  defineRoute(app, c.plans, async () => listPlans(app.db));
+  defineRoute(app, c.mine, async ({ user }) => mySubscription(app.db, user.id));
+  defineRoute(app, c.usage, async ({ user }) => usageStats(app.db, user.id));
+  defineRoute(app, c.upgrade, async ({ user, body }) => changePlan(app.db, user.id, body));
 }

@@ -1,57 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  allocateSpaceSchema,
-  createWarehouseSchema,
-  virtualInventoryItemSchema,
-  virtualWarehouseSchema,
-  warehouseOwnershipSchema,
-} from '@tt/domain';
-import { currentUser } from '../../platform/auth.ts';
+import { warehouseContracts } from '@tt/domain';
+import { defineRoute } from '../../platform/route.ts';
 import { allocateSpace, createWarehouse, listWarehouses, myInventory, myOwnership } from './service.ts';
 
-const coopParams = z.object({ id: z.coerce.number().int().positive() });
-
-/** Spec 3 /virtual-warehouses/:id (the id is the cooperative's). */
+/** Spec 3 /virtual-warehouses/:id (the id is the cooperative's); coop_member enforced by the service. */
 export async function warehouseRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['virtual-warehouses'];
-
-  r.get(
-    '/api/cooperatives/:id/virtual-warehouses',
-    { schema: { tags, params: coopParams, response: { 200: z.array(virtualWarehouseSchema) } } },
-    async (request) => listWarehouses(app.db, request.params.id, currentUser(request)),
+  defineRoute(app, warehouseContracts.list, async ({ user, params }) =>
+    listWarehouses(app.db, params.id, user),
   );
-  r.post(
-    '/api/cooperatives/:id/virtual-warehouses',
-    {
-      schema: {
-        tags,
-        params: coopParams,
-        body: createWarehouseSchema,
-        response: { 201: virtualWarehouseSchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createWarehouse(app.db, request.params.id, currentUser(request), request.body)),
+  defineRoute(app, warehouseContracts.create, async ({ user, params, body }) =>
+    createWarehouse(app.db, params.id, user, body),
   );
-  r.get(
-    '/api/virtual-warehouses/my-ownership',
-    { schema: { tags, response: { 200: z.array(warehouseOwnershipSchema) } } },
-    async (request) => myOwnership(app.db, currentUser(request).id),
-  );
-  r.get(
-    '/api/virtual-warehouses/my-inventory',
-    { schema: { tags, response: { 200: z.array(virtualInventoryItemSchema) } } },
-    async (request) => myInventory(app.db, currentUser(request).id),
-  );
-  r.post(
-    '/api/virtual-warehouses/allocate-space',
-    { schema: { tags, body: allocateSpaceSchema, response: { 201: warehouseOwnershipSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await allocateSpace(app.db, currentUser(request), request.body)),
-  );
+  defineRoute(app, warehouseContracts.myOwnership, async ({ user }) => myOwnership(app.db, user.id));
+  defineRoute(app, warehouseContracts.myInventory, async ({ user }) => myInventory(app.db, user.id));
+  defineRoute(app, warehouseContracts.allocate, async ({ user, body }) => allocateSpace(app.db, user, body));
 }

@@ -31,7 +31,7 @@ import {
   MessagesSquare,
   type LucideIcon,
 } from 'lucide-react';
-import { ENTERPRISE_ROLES, SALES_CRM_ROLES, type Role } from '@tt/domain';
+import { can, type Permission, type Role } from '@tt/domain';
 import { paths } from '../../lib/paths';
 
 export interface NavEntry {
@@ -44,11 +44,11 @@ export interface NavEntry {
 export interface NavGroup {
   id: string;
   entries: NavEntry[];
-  /** Only these roles see the group; undefined: everyone. */
-  roles?: readonly Role[];
+  /** Only roles with this permission (the domain's one map) see the group; undefined: everyone signed in. */
+  permission?: Permission;
 }
 
-/** Spec 1 §2: the sidebar's groups, entries, New marks and role gates. */
+/** Spec 1 §2: the sidebar's groups, entries and New marks; the gates are permissions (DECISIONS 24 moves POS and the financial center to Operations). */
 export const navGroups: NavGroup[] = [
   {
     id: 'main',
@@ -74,16 +74,15 @@ export const navGroups: NavGroup[] = [
       { path: paths.support, label: 'support', icon: HeadphonesIcon },
       { path: paths.marketing, label: 'marketing', icon: Megaphone },
       { path: paths.integrations, label: 'integrations', icon: PlugZap },
+      // DECISIONS 24: every signed-in business has a till and books.
+      { path: paths.pos, label: 'pos', icon: Calculator },
+      { path: paths.financialCenter, label: 'financial_center', icon: Briefcase },
     ],
   },
   {
     id: 'sales_crm',
-    roles: SALES_CRM_ROLES,
-    entries: [
-      { path: paths.crm, label: 'crm', icon: Handshake },
-      { path: paths.pos, label: 'pos', icon: Calculator },
-      { path: paths.financialCenter, label: 'financial_center', icon: Briefcase },
-    ],
+    permission: 'crm.use',
+    entries: [{ path: paths.crm, label: 'crm', icon: Handshake }],
   },
   {
     id: 'finance',
@@ -101,7 +100,7 @@ export const navGroups: NavGroup[] = [
   },
   {
     id: 'enterprise',
-    roles: ENTERPRISE_ROLES,
+    permission: 'reports.view',
     entries: [
       { path: paths.reports, label: 'reports', icon: FileBarChart },
       { path: paths.payments, label: 'payments', icon: CreditCard },
@@ -113,7 +112,7 @@ export const navGroups: NavGroup[] = [
 ];
 
 export function visibleGroups(role: Role): NavGroup[] {
-  return navGroups.filter((g) => !g.roles || g.roles.includes(role));
+  return navGroups.filter((g) => !g.permission || can(role, g.permission));
 }
 
 /** Spec 1 §2: the mobile bottom bar's five tabs. */

@@ -1,6 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppUser, AuthOptions, DemoRole } from '@tt/domain';
-import { api, ApiError } from '../../lib/api';
+import type { AppUser, authContracts, DemoRole } from '@tt/domain';
+import { ApiError, call, endpoint } from '../../lib/api';
+
+type Auth = typeof authContracts;
+// The first screen asks these: named by method and path, typed by the contracts, without their schemas.
+const me = endpoint<Auth['me']>('GET', '/api/users/me');
+const options = endpoint<Auth['options']>('GET', '/api/auth/options');
+const demoLogin = endpoint<Auth['demoLogin']>('POST', '/api/demo/login');
+const logout = endpoint<Auth['logout']>('GET', '/api/logout');
+const redirectUrl = endpoint<Auth['redirectUrl']>('GET', '/api/oauth/google/redirect_url');
+const exchange = endpoint<Auth['exchange']>('POST', '/api/sessions');
 import { queryRoots } from '../../lib/invalidation';
 
 export const authKeys = {
@@ -14,7 +23,7 @@ export const meQuery = () =>
     queryKey: authKeys.me(),
     queryFn: async (): Promise<AppUser | null> => {
       try {
-        return await api.get<AppUser>('/api/users/me');
+        return await call(me);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -30,7 +39,7 @@ export function useMe() {
 export function useAuthOptions() {
   return useQuery({
     queryKey: [...authKeys.all, 'options'],
-    queryFn: () => api.get<AuthOptions>('/api/auth/options'),
+    queryFn: () => call(options),
     staleTime: Infinity,
   });
 }
@@ -38,7 +47,7 @@ export function useAuthOptions() {
 export function useDemoLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (role: DemoRole = 'retailer') => api.post<AppUser>('/api/demo/login', { role }),
+    mutationFn: (role: DemoRole = 'retailer') => call(demoLogin, { body: { role } }),
     onSuccess: (user) => {
       queryClient.clear();
       queryClient.setQueryData(authKeys.me(), user);
@@ -49,7 +58,7 @@ export function useDemoLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.get<{ ok: true }>('/api/logout'),
+    mutationFn: () => call(logout),
     // Spec 1 §4: the user is cleared locally first, whatever the server answers. The signed-in
     // screens unmount on that; their cached data goes once the server has ended the session.
     onMutate: async () => {
@@ -63,7 +72,7 @@ export function useLogout() {
 
 export function useProviderSignIn() {
   return useMutation({
-    mutationFn: () => api.get<{ redirectUrl: string }>('/api/oauth/google/redirect_url'),
+    mutationFn: () => call(redirectUrl),
     onSuccess: ({ redirectUrl }) => {
       window.location.assign(redirectUrl);
     },
@@ -73,8 +82,7 @@ export function useProviderSignIn() {
 export function useCodeExchange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (params: { code: string; state?: string; iss?: string }) =>
-      api.post<AppUser>('/api/sessions', params),
+    mutationFn: (params: { code: string; state?: string; iss?: string }) => call(exchange, { body: params }),
     onSuccess: (user) => queryClient.setQueryData(authKeys.me(), user),
   });
 }

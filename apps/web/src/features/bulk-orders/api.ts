@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BulkOrder,
-  BulkOrderStatus,
-  Participation,
-  ProductList,
-  createBulkOrderSchema,
+import {
+  bulkOrderContracts,
+  catalogContracts,
+  type BodyIn,
+  type BulkOrder,
+  type BulkOrderStatus,
 } from '@tt/domain';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
 
 export interface BulkOrderFilters {
@@ -28,8 +27,7 @@ export const bulkOrderKeys = {
 export const bulkOrdersQuery = (filters: BulkOrderFilters = {}) =>
   queryOptions({
     queryKey: bulkOrderKeys.list(filters),
-    queryFn: () =>
-      api.get<BulkOrder[]>(`/api/bulk-orders${filters.status ? `?status=${filters.status}` : ''}`),
+    queryFn: () => call(bulkOrderContracts.list, { query: { status: filters.status } }),
   });
 
 export const useBulkOrders = (filters: BulkOrderFilters = {}) => useQuery(bulkOrdersQuery(filters));
@@ -37,7 +35,7 @@ export const useBulkOrders = (filters: BulkOrderFilters = {}) => useQuery(bulkOr
 export const participationsQuery = () =>
   queryOptions({
     queryKey: bulkOrderKeys.participations(),
-    queryFn: () => api.get<Participation[]>('/api/bulk-orders/my-participations'),
+    queryFn: () => call(bulkOrderContracts.myParticipations),
   });
 
 export const useParticipations = () => useQuery(participationsQuery());
@@ -46,11 +44,10 @@ export const useParticipations = () => useQuery(participationsQuery());
 export function useProductOptions(search: string, enabled: boolean) {
   return useQuery({
     queryKey: bulkOrderKeys.productOptions(search),
-    queryFn: () => {
-      const params = new URLSearchParams({ page_size: '100', sort: 'name' });
-      if (search) params.set('search', search);
-      return api.get<ProductList>(`/api/products?${params}`);
-    },
+    queryFn: () =>
+      call(catalogContracts.products, {
+        query: { page_size: 100, sort: 'name', search: search || undefined },
+      }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -61,9 +58,8 @@ export function useParticipate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (order: Pick<BulkOrder, 'id' | 'minimum_quantity'>) =>
-      api.post<{ participation: Participation; bulk_order: BulkOrder }>('/api/bulk-orders/participate', {
-        bulk_order_id: order.id,
-        quantity: order.minimum_quantity,
+      call(bulkOrderContracts.participate, {
+        body: { bulk_order_id: order.id, quantity: order.minimum_quantity },
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.lists() });
@@ -72,12 +68,12 @@ export function useParticipate() {
   });
 }
 
-export type CreateBulkOrder = z.output<typeof createBulkOrderSchema>;
+export type CreateBulkOrder = BodyIn<typeof bulkOrderContracts.create>;
 
 export function useCreateBulkOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateBulkOrder) => api.post<BulkOrder>('/api/bulk-orders', input),
+    mutationFn: (input: CreateBulkOrder) => call(bulkOrderContracts.create, { body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.lists() }),
   });
 }
@@ -86,7 +82,7 @@ export function useCreateBulkOrder() {
 export const useMyProposals = (enabled = true) =>
   useQuery({
     queryKey: bulkOrderKeys.myProposals(),
-    queryFn: () => api.get<BulkOrder[]>('/api/bulk-orders/my-proposals'),
+    queryFn: () => call(bulkOrderContracts.myProposals),
     enabled,
   });
 
@@ -94,7 +90,7 @@ export const useMyProposals = (enabled = true) =>
 export const useProposedToMe = (enabled = true) =>
   useQuery({
     queryKey: bulkOrderKeys.proposedToMe(),
-    queryFn: () => api.get<BulkOrder[]>('/api/bulk-orders/proposed-to-me'),
+    queryFn: () => call(bulkOrderContracts.proposedToMe),
     enabled,
   });
 
@@ -109,10 +105,10 @@ function useProposalAnswer<V>(mutationFn: (variables: V) => Promise<BulkOrder>) 
 
 export const useAcceptProposal = () =>
   useProposalAnswer(({ id, committed_quantity }: { id: number; committed_quantity: number }) =>
-    api.post<BulkOrder>(`/api/bulk-orders/${id}/accept`, { committed_quantity }),
+    call(bulkOrderContracts.accept, { params: { id }, body: { committed_quantity } }),
   );
 
 export const useDeclineProposal = () =>
   useProposalAnswer(({ id, reason }: { id: number; reason: string }) =>
-    api.post<BulkOrder>(`/api/bulk-orders/${id}/decline`, { reason }),
+    call(bulkOrderContracts.decline, { params: { id }, body: { reason } }),
   );

@@ -24,7 +24,7 @@ import { ApiError } from '../../lib/api';
 import { errorMessage, loadErrorTranslations } from '../../lib/errors';
 import { serverFieldErrors } from '../../lib/form-errors';
 import { paths } from '../../lib/paths';
-import { useCheckout } from '../orders/api';
+import { checkoutRefusal, useCheckout } from '../orders/api';
 import { ProductImage } from '../../components/ui/ProductImage';
 import { cartKeys, useCart, useRemoveCartLine, useUpdateCartLine } from './api';
 
@@ -164,7 +164,7 @@ export default function CartPage() {
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
           // Every failure already shows the server's message as a toast; a conflict also stays on the cart.
           if (!(error instanceof ApiError) || error.status !== 409) return;
-          const totals = (error.body as { totals?: { total_amount?: number } } | undefined)?.totals;
+          const totals = checkoutRefusal(error)?.totals;
           if (typeof totals?.total_amount === 'number')
             setProblem({ kind: 'prices', total: totals.total_amount });
           else

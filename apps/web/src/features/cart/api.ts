@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { canCheckOut, type CartLine, type Role } from '@tt/domain';
-import { api } from '../../lib/api';
+import { can, cartContracts, type CartLine, type Role } from '@tt/domain';
+import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
 
 /** The cart is one resource per user: its lines. */
@@ -10,14 +10,14 @@ export const cartKeys = {
 };
 
 export const cartQuery = () =>
-  queryOptions({ queryKey: cartKeys.lines(), queryFn: () => api.get<CartLine[]>('/api/cart') });
+  queryOptions({ queryKey: cartKeys.lines(), queryFn: () => call(cartContracts.get) });
 
 export function useCart() {
   return useQuery(cartQuery());
 }
 
 /** Sellers and admins do not buy (the server refuses them), so they get no cart to count. */
-export const canBuy = (role: Role) => canCheckOut(role);
+export const canBuy = (role: Role) => can(role, 'orders.place');
 
 /** The number of lines in the cart, for the View Cart button and the bottom bar's badge. */
 export function useCartCount(role: Role | undefined) {
@@ -28,7 +28,7 @@ export function useCartCount(role: Role | undefined) {
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { product_id: number; quantity: number }) => api.post<CartLine[]>('/api/cart', input),
+    mutationFn: (input: { product_id: number; quantity: number }) => call(cartContracts.add, { body: input }),
     onSuccess: (cart) => queryClient.setQueryData(cartKeys.lines(), cart),
   });
 }
@@ -38,7 +38,7 @@ export function useUpdateCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, quantity }: { id: number; quantity: number }) =>
-      api.put<CartLine[]>(`/api/cart/${id}`, { quantity }),
+      call(cartContracts.update, { params: { id }, body: { quantity } }),
     onMutate: async ({ id, quantity }) => {
       await queryClient.cancelQueries({ queryKey: cartKeys.lines() });
       const previous = queryClient.getQueryData<CartLine[]>(cartKeys.lines());
@@ -57,7 +57,7 @@ export function useUpdateCartLine() {
 export function useRemoveCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<unknown>(`/api/cart/${id}`),
+    mutationFn: (id: number) => call(cartContracts.remove, { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.setQueryData<CartLine[]>(cartKeys.lines(), (lines) => lines?.filter((l) => l.id !== id));
       void queryClient.invalidateQueries({ queryKey: cartKeys.all });

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Cooperative, CooperativeStatus, Membership, registerCooperativeSchema } from '@tt/domain';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { cooperativeContracts, type BodyIn, type CooperativeStatus, type JoinAnswer } from '@tt/domain';
+import { call } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
 export interface CooperativeFilters {
@@ -21,13 +20,7 @@ export const cooperativeKeys = {
 export const cooperativesQuery = (filters: CooperativeFilters = {}) =>
   queryOptions({
     queryKey: cooperativeKeys.list(filters),
-    queryFn: () => {
-      const params = new URLSearchParams();
-      if (filters.status) params.set('status', filters.status);
-      if (filters.search) params.set('search', filters.search);
-      const query = params.toString();
-      return api.get<Cooperative[]>(`/api/cooperatives${query ? `?${query}` : ''}`);
-    },
+    queryFn: () => call(cooperativeContracts.list, { query: filters }),
   });
 
 export function useCooperatives(filters: CooperativeFilters = {}) {
@@ -37,7 +30,7 @@ export function useCooperatives(filters: CooperativeFilters = {}) {
 export const cooperativeQuery = (id: number) =>
   queryOptions({
     queryKey: cooperativeKeys.detail(id),
-    queryFn: () => api.get<Cooperative>(`/api/cooperatives/${id}`),
+    queryFn: () => call(cooperativeContracts.get, { params: { id } }),
   });
 
 export function useCooperative(id: number) {
@@ -47,7 +40,7 @@ export function useCooperative(id: number) {
 export const membershipsQuery = () =>
   queryOptions({
     queryKey: cooperativeKeys.memberships(),
-    queryFn: () => api.get<Membership[]>('/api/cooperatives/my-memberships'),
+    queryFn: () => call(cooperativeContracts.myMemberships),
   });
 
 /** The caller's memberships: who is a member where, and where a coordinator. */
@@ -59,11 +52,6 @@ export function useMemberships() {
 export function useMembershipOf(coopId: number) {
   const memberships = useMemberships();
   return { ...memberships, membership: memberships.data?.find((m) => m.coop_id === coopId) };
-}
-
-interface JoinAnswer {
-  cooperative: Cooperative;
-  membership: Membership;
 }
 
 /** Joining or founding changes the co-op lists (member counts, status), my memberships and the dashboard's co-op count. */
@@ -82,15 +70,15 @@ function useMembershipChange<V>(mutationFn: (variables: V) => Promise<JoinAnswer
 
 export function useJoinCooperative() {
   return useMembershipChange((coopId: number) =>
-    api.post<JoinAnswer>('/api/cooperatives/join', { coop_id: coopId }),
+    call(cooperativeContracts.join, { body: { coop_id: coopId } }),
   );
 }
 
-export type RegisterCooperative = z.output<typeof registerCooperativeSchema>;
+export type RegisterCooperative = BodyIn<typeof cooperativeContracts.register>;
 
 /** Start Registration (DECISIONS 13): a pending co-op with the caller as founder and first member. */
 export function useRegisterCooperative() {
   return useMembershipChange((input: RegisterCooperative) =>
-    api.post<JoinAnswer>('/api/cooperatives', input),
+    call(cooperativeContracts.register, { body: input }),
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Dashboard } from '@tt/domain';
-import { api } from '../../lib/api';
+import { dashboardContracts } from '@tt/domain';
+import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
 
 export const dashboardKeys = {
@@ -9,7 +9,7 @@ export const dashboardKeys = {
 };
 
 export const dashboardQuery = () =>
-  queryOptions({ queryKey: dashboardKeys.summary(), queryFn: () => api.get<Dashboard>('/api/dashboard') });
+  queryOptions({ queryKey: dashboardKeys.summary(), queryFn: () => call(dashboardContracts.summary) });
 
 export function useDashboard() {
   return useQuery(dashboardQuery());

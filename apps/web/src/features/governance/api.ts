@@ -1,17 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BallotChoice,
-  FinancialTransaction,
-  Meeting,
-  Vote,
-  VoteTally,
-  createMeetingSchema,
-  createTransactionSchema,
-  createVoteSchema,
-  reviewTransactionSchema,
+import {
+  governanceContracts as c,
+  type BallotChoice,
+  type BodyIn,
+  type Meeting,
+  type ResponseOf,
+  type Vote,
 } from '@tt/domain';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
 
 /** Everything governance shows hangs under one cooperative: detail(coopId). */
@@ -25,35 +21,30 @@ export const governanceKeys = {
   transactions: (coopId: number) => [...governanceKeys.detail(coopId), 'transactions'] as const,
 };
 
-const base = (coopId: number) => `/api/cooperatives/${coopId}`;
-
-export interface VoteResults {
-  vote: Vote;
-  tally: VoteTally;
-}
+export type VoteResults = ResponseOf<typeof c.results>;
 
 export const votesQuery = (coopId: number) =>
   queryOptions({
     queryKey: governanceKeys.votes(coopId),
-    queryFn: () => api.get<Vote[]>(`${base(coopId)}/votes`),
+    queryFn: () => call(c.votes, { params: { id: coopId } }),
   });
 
 export const meetingsQuery = (coopId: number) =>
   queryOptions({
     queryKey: governanceKeys.meetings(coopId),
-    queryFn: () => api.get<Meeting[]>(`${base(coopId)}/meetings`),
+    queryFn: () => call(c.meetings, { params: { id: coopId } }),
   });
 
 export const transactionsQuery = (coopId: number) =>
   queryOptions({
     queryKey: governanceKeys.transactions(coopId),
-    queryFn: () => api.get<FinancialTransaction[]>(`${base(coopId)}/financial-transactions`),
+    queryFn: () => call(c.transactions, { params: { id: coopId } }),
   });
 
 export const resultsQuery = (coopId: number, voteId: number) =>
   queryOptions({
     queryKey: governanceKeys.results(coopId, voteId),
-    queryFn: () => api.get<VoteResults>(`${base(coopId)}/votes/${voteId}/results`),
+    queryFn: () => call(c.results, { params: { id: coopId, voteId } }),
     staleTime: 0,
   });
 
@@ -62,15 +53,15 @@ export const useMeetings = (coopId: number) => useQuery(meetingsQuery(coopId));
 export const useTransactions = (coopId: number) => useQuery(transactionsQuery(coopId));
 export const useVoteResults = (coopId: number, voteId: number) => useQuery(resultsQuery(coopId, voteId));
 
-export type CreateVote = z.output<typeof createVoteSchema>;
-export type CreateMeeting = z.output<typeof createMeetingSchema>;
-export type CreateTransaction = z.output<typeof createTransactionSchema>;
-export type ReviewTransaction = z.output<typeof reviewTransactionSchema>;
+export type CreateVote = BodyIn<typeof c.createVote>;
+export type CreateMeeting = BodyIn<typeof c.createMeeting>;
+export type CreateTransaction = BodyIn<typeof c.createTransaction>;
+export type ReviewTransaction = BodyIn<typeof c.review>;
 
 export function useCreateVote(coopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateVote) => api.post<Vote>(`${base(coopId)}/votes`, input),
+    mutationFn: (input: CreateVote) => call(c.createVote, { params: { id: coopId }, body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: governanceKeys.votes(coopId) }),
   });
 }
@@ -92,20 +83,18 @@ function useVoteChange<V>(coopId: number, mutationFn: (variables: V) => Promise<
 
 export function useCastBallot(coopId: number) {
   return useVoteChange(coopId, ({ voteId, choice }: { voteId: number; choice: BallotChoice }) =>
-    api.post<VoteResults>(`${base(coopId)}/votes/${voteId}/ballots`, { choice }),
+    call(c.castBallot, { params: { id: coopId, voteId }, body: { choice } }),
   );
 }
 
 export function useCloseVote(coopId: number) {
-  return useVoteChange(coopId, (voteId: number) =>
-    api.post<VoteResults>(`${base(coopId)}/votes/${voteId}/close`),
-  );
+  return useVoteChange(coopId, (voteId: number) => call(c.closeVote, { params: { id: coopId, voteId } }));
 }
 
 export function useCreateMeeting(coopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateMeeting) => api.post<Meeting>(`${base(coopId)}/meetings`, input),
+    mutationFn: (input: CreateMeeting) => call(c.createMeeting, { params: { id: coopId }, body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: governanceKeys.meetings(coopId) }),
   });
 }
@@ -113,7 +102,7 @@ export function useCreateMeeting(coopId: number) {
 export function useAttendMeeting(coopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (meetingId: number) => api.post<Meeting>(`${base(coopId)}/meetings/${meetingId}/attendance`),
+    mutationFn: (meetingId: number) => call(c.attend, { params: { id: coopId, meetingId } }),
     onSuccess: (meeting) => {
       queryClient.setQueryData<Meeting[]>(governanceKeys.meetings(coopId), (meetings) =>
         meetings?.map((m) => (m.id === meeting.id ? meeting : m)),
@@ -127,7 +116,7 @@ export function useCreateTransaction(coopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateTransaction) =>
-      api.post<FinancialTransaction>(`${base(coopId)}/financial-transactions`, input),
+      call(c.createTransaction, { params: { id: coopId }, body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: governanceKeys.transactions(coopId) }),
   });
 }
@@ -136,7 +125,7 @@ export function useReviewTransaction(coopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...review }: ReviewTransaction & { id: number }) =>
-      api.post<FinancialTransaction>(`${base(coopId)}/financial-transactions/${id}/review`, review),
+      call(c.review, { params: { id: coopId, txId: id }, body: review }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: governanceKeys.transactions(coopId) }),
   });
 }

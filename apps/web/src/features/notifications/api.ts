@@ -3,10 +3,9 @@ import { useEffect } from 'react';
 import {
   DEMO_NOTIFICATION_CHANCE,
   DEMO_NOTIFICATION_INTERVAL_MS,
-  type Notification,
-  type NotificationList,
+  notificationContracts as c,
 } from '@tt/domain';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
 
 export const notificationKeys = {
@@ -17,7 +16,7 @@ export const notificationKeys = {
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: notificationKeys.list(),
-    queryFn: () => api.get<NotificationList>('/api/notifications'),
+    queryFn: () => call(c.list),
     refetchInterval: 60_000,
   });
 
@@ -34,10 +33,10 @@ function useNotificationMutation<T>(mutationFn: (arg: T) => Promise<unknown>) {
 }
 
 export const useMarkRead = () =>
-  useNotificationMutation((id: number) => api.post<Notification>(`/api/notifications/${id}/read`));
-export const useMarkAllRead = () => useNotificationMutation(() => api.post('/api/notifications/read-all'));
+  useNotificationMutation((id: number) => call(c.markRead, { params: { id } }));
+export const useMarkAllRead = () => useNotificationMutation(() => call(c.markAllRead));
 export const useDeleteNotification = () =>
-  useNotificationMutation((id: number) => api.delete(`/api/notifications/${id}`));
+  useNotificationMutation((id: number) => call(c.remove, { params: { id } }));
 
 /** Spec 1 §9: in a demo session a new notification may arrive every 15 seconds (30% chance). */
 export function useDemoNotifications(enabled: boolean) {
@@ -46,8 +45,7 @@ export function useDemoNotifications(enabled: boolean) {
     if (!enabled) return;
     const timer = window.setInterval(() => {
       if (Math.random() >= DEMO_NOTIFICATION_CHANCE || !navigator.onLine) return;
-      api
-        .post('/api/notifications/demo')
+      call(c.demo)
         .then(() => queryClient.invalidateQueries({ queryKey: notificationKeys.all }))
         // A missed simulated notification is not worth interrupting anyone for.
         .catch(() => undefined);

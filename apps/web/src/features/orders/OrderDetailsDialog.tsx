@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Package } from 'lucide-react';
-import { SELLER_NEXT_STATUS, buyerCanCancel, type AppUser, type Order } from '@tt/domain';
+import { SELLER_NEXT_STATUS, buyerCanCancel, can, type AppUser, type Order } from '@tt/domain';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Loading } from '../../components/ui/Loading';
@@ -122,8 +122,17 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 }
 
 function actionFor(order: Order, user: AppUser): 'advance' | 'cancel' | null {
-  if (order.seller_id === user.id && SELLER_NEXT_STATUS[order.status]) return 'advance';
-  if (order.buyer_id === user.id && buyerCanCancel(order.status, new Date(order.created_at))) return 'cancel';
+  // The same permission and record rules the server's routes declare (orders.sell + order_seller, orders.place + own_order).
+  if (can(user.role, 'orders.sell') && order.seller_id === user.id && SELLER_NEXT_STATUS[order.status]) {
+    return 'advance';
+  }
+  if (
+    can(user.role, 'orders.place') &&
+    order.buyer_id === user.id &&
+    buyerCanCancel(order.status, new Date(order.created_at))
+  ) {
+    return 'cancel';
+  }
   return null;
 }
 

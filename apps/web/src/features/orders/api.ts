@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckoutInput, Order, OrderList, OrderStatus } from '@tt/domain';
-import { api } from '../../lib/api';
+import { orderContracts, type CheckoutInput, type Order, type OrderStatus } from '@tt/domain';
+import { call, errorDetails, type ApiError } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
 export interface OrderFilters {
@@ -21,11 +21,10 @@ export const ORDER_PAGE_SIZE = 20;
 export const ordersQuery = (filters: OrderFilters) =>
   queryOptions({
     queryKey: orderKeys.list(filters),
-    queryFn: () => {
-      const params = new URLSearchParams({ page: String(filters.page), page_size: String(ORDER_PAGE_SIZE) });
-      if (filters.status) params.set('status', filters.status);
-      return api.get<OrderList>(`/api/orders?${params}`);
-    },
+    queryFn: () =>
+      call(orderContracts.list, {
+        query: { page: filters.page, page_size: ORDER_PAGE_SIZE, status: filters.status },
+      }),
   });
 
 export function useOrders(filters: OrderFilters) {
@@ -33,7 +32,10 @@ export function useOrders(filters: OrderFilters) {
 }
 
 export const orderQuery = (id: number) =>
-  queryOptions({ queryKey: orderKeys.detail(id), queryFn: () => api.get<Order>(`/api/orders/${id}`) });
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => call(orderContracts.get, { params: { id } }),
+  });
 
 /** One order, starting from the copy the list already holds. */
 export function useOrder(id: number, initial?: Order) {
@@ -45,7 +47,7 @@ export function useCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: CheckoutInput; idempotencyKey: string }) =>
-      api.post<{ orders: Order[] }>('/api/orders', body, { 'Idempotency-Key': idempotencyKey }),
+      call(orderContracts.checkout, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void invalidateAfter(queryClient, 'order.placed');
@@ -69,25 +71,28 @@ function useOrderChange<V>(
   });
 }
 
+/** The fresh totals a refused checkout sends with its 409 (DECISIONS 2), typed by the checkout's contract. */
+export const checkoutRefusal = (error: ApiError) => errorDetails(orderContracts.checkout, error);
+
 /** The seller moves the order one step on (SELLER_NEXT_STATUS). */
 export function useMoveOrder() {
   return useOrderChange(
     ({ id, status }: { id: number; status: OrderStatus }) =>
-      api.post<Order>(`/api/orders/${id}/status`, { status }),
+      call(orderContracts.move, { params: { id }, body: { status } }),
     'order.moved',
   );
 }
 
 /** The buyer cancels within 24 hours while pending or confirmed; the stock goes back on sale. */
 export function useCancelOrder() {
-  return useOrderChange((id: number) => api.post<Order>(`/api/orders/${id}/cancel`), 'order.cancelled');
+  return useOrderChange((id: number) => call(orderContracts.cancel, { params: { id } }), 'order.cancelled');
 }
 
 /** The seller declines a pending order with a reason the buyer sees; the stock goes back on sale. */
 export function useDeclineOrder() {
   return useOrderChange(
     ({ id, reason }: { id: number; reason: string }) =>
-      api.post<Order>(`/api/orders/${id}/decline`, { reason }),
+      call(orderContracts.decline, { params: { id }, body: { reason } }),
     'order.declined',
   );
 }

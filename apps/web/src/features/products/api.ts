@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Category, PlanRestrictions, PriceBand, ProductList, ProductOrder } from '@tt/domain';
-import { api } from '../../lib/api';
+import { catalogContracts, subscriptionContracts, type PriceBand, type ProductOrder } from '@tt/domain';
+import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
 
 /** What the marketplace filters by; the page number is the infinite query's own. */
@@ -22,21 +22,10 @@ export const productKeys = {
   plan: () => [...productKeys.all, 'plan-restrictions'] as const,
 };
 
-function productSearch(filters: ProductFilters, page: number) {
-  const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
-  if (filters.department_id) params.set('department_id', String(filters.department_id));
-  if (filters.category_id) params.set('category_id', String(filters.category_id));
-  if (filters.price_band) params.set('price_band', filters.price_band);
-  if (filters.sort) params.set('sort', filters.sort);
-  params.set('page', String(page));
-  return params.toString();
-}
-
 export const productsQuery = (filters: ProductFilters) =>
   infiniteQueryOptions({
     queryKey: productKeys.list(filters),
-    queryFn: ({ pageParam }) => api.get<ProductList>(`/api/products?${productSearch(filters, pageParam)}`),
+    queryFn: ({ pageParam }) => call(catalogContracts.products, { query: { ...filters, page: pageParam } }),
     initialPageParam: 1,
     // A capped total ("1,000+") has more pages than it says: keep going while pages come back full.
     getNextPageParam: (last) =>
@@ -53,7 +42,7 @@ export function useProducts(filters: ProductFilters) {
 export const categoriesQuery = () =>
   queryOptions({
     queryKey: productKeys.categories(),
-    queryFn: () => api.get<Category[]>('/api/categories'),
+    queryFn: () => call(catalogContracts.categories),
     staleTime: 10 * 60 * 1000,
   });
 
@@ -64,7 +53,7 @@ export function useCategories() {
 export const planRestrictionsQuery = () =>
   queryOptions({
     queryKey: productKeys.plan(),
-    queryFn: () => api.get<PlanRestrictions | null>('/api/user-plan-restrictions'),
+    queryFn: () => call(subscriptionContracts.planRestrictions),
   });
 
 export function usePlanRestrictions() {

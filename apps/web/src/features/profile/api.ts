@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppUser, ProfilePatch } from '@tt/domain';
-import { api } from '../../lib/api';
+import { userContracts, type ProfilePatch } from '@tt/domain';
+import { call } from '../../lib/api';
 import { invalidateAfter } from '../../lib/invalidation';
 import { useForgetMe, useUpdateMe } from '../auth/api';
 
@@ -9,7 +9,7 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   const updateMe = useUpdateMe();
   return useMutation({
-    mutationFn: (update: ProfilePatch) => api.put<AppUser>('/api/users/profile', update),
+    mutationFn: (update: ProfilePatch) => call(userContracts.updateProfile, { body: update }),
     onSuccess: (user) => {
       updateMe(user);
       void invalidateAfter(queryClient, 'profile.saved');
@@ -24,7 +24,7 @@ export const exportUrl = (format: 'json' | 'csv') => `/api/users/me/export?forma
 export function useCloseAccount() {
   const forgetMe = useForgetMe();
   return useMutation({
-    mutationFn: () => api.post<{ closed: true }>('/api/users/me/close', { confirm: true }),
+    mutationFn: () => call(userContracts.closeAccount, { body: { confirm: true } }),
     onSuccess: forgetMe,
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MySubscription, SubscriptionPlan, UpgradeSubscription, UsageStats } from '@tt/domain';
-import { api } from '../../lib/api';
+import { subscriptionContracts as c, type BodyIn } from '@tt/domain';
+import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
 
 export const subscriptionKeys = {
@@ -13,7 +13,7 @@ export const subscriptionKeys = {
 export const plansQuery = () =>
   queryOptions({
     queryKey: subscriptionKeys.plans(),
-    queryFn: () => api.get<SubscriptionPlan[]>('/api/subscription-plans'),
+    queryFn: () => call(c.plans),
     staleTime: 5 * 60 * 1000,
   });
 export const usePlans = () => useQuery(plansQuery());
@@ -22,14 +22,14 @@ export const usePlans = () => useQuery(plansQuery());
 export const useMySubscription = () =>
   useQuery({
     queryKey: subscriptionKeys.mine(),
-    queryFn: () => api.get<MySubscription>('/api/my-subscription'),
+    queryFn: () => call(c.mine),
   });
 
 /** GET /api/subscription/usage-stats: what the caller uses of each limit, with the plan's limits. */
 export const useUsageStats = () =>
   useQuery({
     queryKey: subscriptionKeys.usage(),
-    queryFn: () => api.get<UsageStats>('/api/subscription/usage-stats'),
+    queryFn: () => call(c.usage),
   });
 
 /**
@@ -39,7 +39,7 @@ export const useUsageStats = () =>
 export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpgradeSubscription) => api.post<MySubscription>('/api/subscription/upgrade', input),
+    mutationFn: (input: BodyIn<typeof c.upgrade>) => call(c.upgrade, { body: input }),
     onSuccess: (subscription) => {
       queryClient.setQueryData(subscriptionKeys.mine(), subscription);
       void queryClient.invalidateQueries();

@@ -1,16 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  VirtualWarehouse,
-  WarehouseOwnership,
-  allocateSpaceSchema,
-  createWarehouseSchema,
-  virtualInventoryItemSchema,
-} from '@tt/domain';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { warehouseContracts as c, type BodyIn, type ResponseOf } from '@tt/domain';
+import { call } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
-export type VirtualInventoryItem = z.infer<typeof virtualInventoryItemSchema>;
+export type VirtualInventoryItem = ResponseOf<typeof c.myInventory>[number];
 
 export const warehouseKeys = {
   all: [queryRoots.warehouses] as const,
@@ -24,7 +17,7 @@ export const warehouseKeys = {
 export const warehousesQuery = (coopId: number) =>
   queryOptions({
     queryKey: warehouseKeys.list(coopId),
-    queryFn: () => api.get<VirtualWarehouse[]>(`/api/cooperatives/${coopId}/virtual-warehouses`),
+    queryFn: () => call(c.list, { params: { id: coopId } }),
   });
 
 export const useWarehouses = (coopId: number) =>
@@ -33,23 +26,22 @@ export const useWarehouses = (coopId: number) =>
 export const useOwnership = () =>
   useQuery({
     queryKey: warehouseKeys.ownership(),
-    queryFn: () => api.get<WarehouseOwnership[]>('/api/virtual-warehouses/my-ownership'),
+    queryFn: () => call(c.myOwnership),
   });
 
 export const useInventory = () =>
   useQuery({
     queryKey: warehouseKeys.inventory(),
-    queryFn: () => api.get<VirtualInventoryItem[]>('/api/virtual-warehouses/my-inventory'),
+    queryFn: () => call(c.myInventory),
   });
 
-export type CreateWarehouse = z.output<typeof createWarehouseSchema>;
-export type AllocateSpace = z.output<typeof allocateSpaceSchema>;
+export type CreateWarehouse = BodyIn<typeof c.create>;
+export type AllocateSpace = BodyIn<typeof c.allocate>;
 
 export function useCreateWarehouse(coopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateWarehouse) =>
-      api.post<VirtualWarehouse>(`/api/cooperatives/${coopId}/virtual-warehouses`, input),
+    mutationFn: (input: CreateWarehouse) => call(c.create, { params: { id: coopId }, body: input }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: warehouseKeys.list(coopId) });
       void invalidateAfter(queryClient, 'warehouse.created');
@@ -61,8 +53,7 @@ export function useCreateWarehouse(coopId: number) {
 export function useAllocateSpace(coopId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AllocateSpace) =>
-      api.post<WarehouseOwnership>('/api/virtual-warehouses/allocate-space', input),
+    mutationFn: (input: AllocateSpace) => call(c.allocate, { body: input }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: warehouseKeys.list(coopId) });
       void queryClient.invalidateQueries({ queryKey: warehouseKeys.ownership() });

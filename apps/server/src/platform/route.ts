@@ -1,0 +1,91 @@
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BodyOut, Contract, ParamsOut, QueryOut, ResponseIn } from '@tt/domain';
+import type { AuthenticatedUser } from './auth.ts';
+
+export interface RouteContext<C extends Contract> {
+  /** The caller: always set unless the contract is public. */
+  user: C['access'] extends 'public' ? AuthenticatedUser | null : AuthenticatedUser;
+  params: ParamsOut<C>;
+  query: QueryOut<C>;
+  body: BodyOut<C>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** The answer, or the reply itself when the handler has already sent something of its own. */
+export type RouteHandler<C extends Contract> = (
+  context: RouteContext<C>,
+) => Promise<ResponseIn<C> | FastifyReply>;
+
+export interface RouteExtras<C extends Contract> {
+  /** More route config (a rate limit, say); the access rule always comes from the contract. */
+  config?: Omit<FastifyContextConfig, 'access' | 'resource' | 'contract'>;
+  /**
+   * Enforces the contract's resource rule before the handler runs, once the input is valid (throw 403
+   * or 404). Where omitted, the area's service enforces it inside its own transaction.
+   */
+  resource?: C['resource'] extends string ? (context: RouteContext<C>) => Promise<void> : never;
+}
+
+/**
+ * Registers a route from its contract: method, path, schemas (so validation and the OpenAPI document
+ * come from the one definition), the access rule in the route config (applied by platform/auth.ts),
+ * and the success status.
+ */
+export function defineRoute<C extends Contract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: RouteHandler<C>,
+  extras: RouteExtras<C> = {},
+) {
+  const context = (request: FastifyRequest, reply: FastifyReply) =>
+    ({
+      user: request.user,
+      params: request.params,
+      query: request.query,
+      body: request.body,
+      request,
+      reply,
+    }) as RouteContext<C>;
+  const resource = extras.resource as ((context: RouteContext<C>) => Promise<void>) | undefined;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: contract.method,
+    url: contract.path,
+    config: {
+      ...extras.config,
+      access: contract.access,
+      ...(contract.resource ? { resource: contract.resource } : {}),
+      contract,
+    },
+    schema: {
+      tags: [contract.tag],
+      ...(contract.summary ? { summary: contract.summary } : {}),
+      description: describeAccess(contract),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.headers ? { headers: contract.headers } : {}),
+      ...(contract.response ? { response: { [contract.status]: contract.response } } : {}),
+    },
+    ...(resource ? { preHandler: async (request, reply) => resource(context(request, reply)) } : {}),
+    handler: async (request, reply) => {
+      const result = await handler(context(request, reply));
+      if (result === reply) return reply;
+      if (contract.status === 204) return reply.status(204).send();
+      return reply.status(contract.status).send(result);
+    },
+  });
+}
+
+/** The access rule, stated in the OpenAPI document beside the contract's own description. */
+function describeAccess(contract: Contract): string {
+  const rule =
+    contract.access === 'public'
+      ? 'Access: anyone.'
+      : contract.access === 'signed_in'
+        ? 'Access: any signed-in user.'
+        : `Access: the ${contract.access} permission.`;
+  const resource = contract.resource ? ` Record rule: ${contract.resource}.` : '';
+  return [contract.description, `${rule}${resource}`].filter(Boolean).join('\n\n');
+}

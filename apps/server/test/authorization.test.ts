@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HTTPMethods, RouteOptions } from 'fastify';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { buildPath, can, ROLES, type Access, type ResourceRule, type Role } from '@tt/domain';
+import {
+  bulkOrders,
+  cartItems,
+  coopTransactions,
+  meetings,
+  notifications,
+  orders,
+  products,
+  votes,
+  virtualWarehouses,
+} from '../src/db/schema.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { addMember, outsider, seededCoops } from './support/cooperatives.ts';
+import { insertUser } from './support/marketplace.ts';
+
+/**
+ * The authorization matrix (issue 7 part 5), generated from the routes the app registered: every /api
+ * endpoint is called as an anonymous visitor, as a user of each of the 11 roles, and (where its rule
+ * depends on the record) as someone who does not own the record, and each answer is compared with the
+ * rule the endpoint's contract declares. An endpoint without a declared rule fails the test.
+ */
+
+interface Endpoint {
+  key: string;
+  method: HTTPMethods;
+  url: string;
+  access: Access | undefined;
+  resource: ResourceRule | undefined;
+}
+
+const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+/** An id that is valid but names no row: the permission gate is passed, the record is missing. */
+const NO_SUCH_ID = 2147483647;
+
+/** Answers that mean "you may call this" (whatever the input's fate). */
+const allowed = (status: number) => status !== 401 && status !== 403;
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let endpoints: Endpoint[];
+  const sessions = new Map<Role, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    endpoints = t.routes
+      .flatMap((route: RouteOptions) =>
+        (Array.isArray(route.method) ? route.method : [route.method])
+          .filter((method) => method !== 'HEAD')
+          .map((method) => ({
+            key: `${method} ${route.url}`,
+            method: method as HTTPMethods,
+            url: route.url,
+            access: route.config?.access,
+            resource: route.config?.resource,
+          })),
+      )
+      .filter(({ url }) => url.startsWith('/api/') && !isDocs(url));
+    // A fresh user of every role (not a demo account: nothing seeded belongs to them).
+    for (const role of ROLES) sessions.set(role, await t.sessionFor(await insertUser(t.db, role)));
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    endpoint: Endpoint,
+    cookie: string | undefined,
+    params: Record<string, number> = {},
+    body?: object,
+  ) =>
+    t.app.inject({
+      method: endpoint.method,
+      url: buildPath(
+        endpoint.url,
+        Object.fromEntries(
+          [...endpoint.url.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => [
+            name!,
+            params[name!] ?? NO_SUCH_ID,
+          ]),
+        ),
+      ),
+      headers: cookie ? { cookie } : {},
+      ...(body ? { payload: body } : {}),
+    });
+
+  it('finds every endpoint, and each declares its access rule', () => {
+    expect(endpoints.length).toBeGreaterThanOrEqual(45);
+    const undeclared = endpoints.filter((e) => e.access === undefined).map((e) => e.key);
+    expect(undeclared, 'endpoints without a declared access rule').toEqual([]);
+  });
+
+  it('lists every endpoint in the OpenAPI document, with its access rule', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { paths: Record<string, Record<string, { description?: string }>> };
+    const missing = endpoints.filter((e) => {
+      const operation = doc.paths[e.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[e.method.toLowerCase()];
+      return !operation?.description?.includes('Access:');
+    });
+    expect(missing.map((e) => e.key)).toEqual([]);
+  });
+
+  it('answers anonymous callers and every role as each endpoint declares', async () => {
+    const pairs: string[] = [];
+    const wrong: string[] = [];
+    for (const endpoint of endpoints) {
+      const anonymous = await call(endpoint, undefined);
+      pairs.push(`${endpoint.key} as anonymous`);
+      if (endpoint.access === 'public' ? anonymous.statusCode === 401 : anonymous.statusCode !== 401) {
+        wrong.push(`${endpoint.key} as anonymous: ${anonymous.statusCode}`);
+      }
+      if (endpoint.access === 'public') continue;
+      for (const role of ROLES) {
+        const response = await call(endpoint, sessions.get(role));
+        pairs.push(`${endpoint.key} as ${role}`);
+        const permitted = endpoint.access === 'signed_in' || can(role, endpoint.access!);
+        const status = response.statusCode;
+        // With the permission, a 403 may only come from the record rule of an endpoint that names no
+        // record in its path (the caller's own account, say); every path id here names no row (404).
+        const recordRefusal =
+          status === 403 && endpoint.resource !== undefined && !endpoint.url.includes(':');
+        const ok = permitted ? allowed(status) || recordRefusal : status === 403;
+        if (!ok) wrong.push(`${endpoint.key} as ${role}: ${status} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const publicCount = endpoints.filter((e) => e.access === 'public').length;
+    expect(pairs.length).toBe(endpoints.length + (endpoints.length - publicCount) * ROLES.length);
+    console.info(
+      `authorization matrix: ${endpoints.length} endpoints, ${pairs.length} endpoint x caller pairs ` +
+        `(anonymous on all, ${ROLES.length} roles on the ${endpoints.length - publicCount} that need a sign-in)`,
+    );
+  });
+
+  it('refuses every record rule to someone who does not own the record (403 or 404)', async () => {
+    const coops = await seededCoops(t.db);
+    const coopId = coops.soweto;
+    // The record's owner side: a coordinator of the co-op, and records that belong to the co-op or to others.
+    const coordinatorId = await insertUser(t.db, 'retailer');
+    await addMember(t.db, coopId, coordinatorId, { is_coordinator: true });
+    const plainMemberId = await insertUser(t.db, 'retailer');
+    await addMember(t.db, coopId, plainMemberId);
+    const plainMember = await t.sessionFor(plainMemberId);
+    const stranger = (await outsider(t)).cookie;
+    const strangerSeller = await t.sessionFor(await insertUser(t.db, 'supplier'));
+    const demoRetailer = await t.login('retailer');
+    const demoRetailerId = await t.demoUserId('retailer');
+
+    const first = async <T>(rows: Promise<T[]>): Promise<T> => {
+      const [row] = await rows;
+      if (row === undefined) throw new Error('fixture missing from the seed');
+      return row;
+    };
+    const product = await first(
+      t.db.select({ id: products.id }).from(products).where(eq(products.is_active, true)).limit(1),
+    );
+    // Make sure the demo retailer has a cart line and a notification of their own to aim at.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie: demoRetailer },
+      payload: { product_id: product.id, quantity: 1 },
+    });
+    const cartLine = await first(
+      t.db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.user_id, demoRetailerId)).limit(1),
+    );
+    const notification = await first(
+      t.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.user_id, demoRetailerId))
+        .limit(1),
+    );
+    const order = await first(
+      t.db
+        .select({ id: orders.id, buyer_id: orders.buyer_id })
+        .from(orders)
+        .where(ne(orders.status, 'cancelled'))
+        .orderBy(asc(orders.id))
+        .limit(1),
+    );
+    const vote = await first(
+      t.db.select({ id: votes.id }).from(votes).where(eq(votes.coop_id, coopId)).limit(1),
+    );
+    const meeting = await first(
+      t.db.select({ id: meetings.id }).from(meetings).where(eq(meetings.coop_id, coopId)).limit(1),
+    );
+    const tx = await first(
+      t.db
+        .select({ id: coopTransactions.id })
+        .from(coopTransactions)
+        .where(eq(coopTransactions.coop_id, coopId))
+        .limit(1),
+    );
+    const warehouse = await first(
+      t.db
+        .select({ id: virtualWarehouses.id })
+        .from(virtualWarehouses)
+        .where(eq(virtualWarehouses.coop_id, coopId))
+        .limit(1),
+    );
+    const bulkOrder = await first(
+      t.db
+        .select({ id: bulkOrders.id })
+        .from(bulkOrders)
+        .where(and(eq(bulkOrders.coop_id, coopId), eq(bulkOrders.status, 'active')))
+        .limit(1),
+    );
+    const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+    /** For each endpoint with a record rule: who calls, on which record, with a valid body. */
+    const attempts: Record<
+      string,
+      Array<{ cookie: string; params?: Record<string, number>; body?: object }>
+    > = {
+      'PUT /api/cart/:id': [{ cookie: stranger, params: { id: cartLine.id }, body: { quantity: 1 } }],
+      'DELETE /api/cart/:id': [{ cookie: stranger, params: { id: cartLine.id } }],
+      'POST /api/notifications/:id/read': [{ cookie: stranger, params: { id: notification.id } }],
+      'DELETE /api/notifications/:id': [{ cookie: stranger, params: { id: notification.id } }],
+      'POST /api/notifications/demo': [{ cookie: stranger }],
+      'GET /api/orders/:id': [
+        { cookie: stranger, params: { id: order.id } },
+        { cookie: strangerSeller, params: { id: order.id } },
+      ],
+      'POST /api/orders/:id/status': [
+        { cookie: strangerSeller, params: { id: order.id }, body: { status: 'confirmed' } },
+        { cookie: sessions.get('admin')!, params: { id: order.id }, body: { status: 'confirmed' } },
+      ],
+      'POST /api/orders/:id/cancel': [{ cookie: stranger, params: { id: order.id } }],
+      'GET /api/cooperatives/:id/votes': [{ cookie: stranger, params: { id: coopId } }],
+      'POST /api/cooperatives/:id/votes': [
+        {
+          cookie: stranger,
+          params: { id: coopId },
+          body: { title: 'Buy a bakkie', description: 'For deliveries', end_date: future },
+        },
+      ],
+      'POST /api/cooperatives/:id/votes/:voteId/ballots': [
+        { cookie: stranger, params: { id: coopId, voteId: vote.id }, body: { choice: 'for' } },
+      ],
+      'GET /api/cooperatives/:id/votes/:voteId/results': [
+        { cookie: stranger, params: { id: coopId, voteId: vote.id } },
+      ],
+      'POST /api/cooperatives/:id/votes/:voteId/close': [
+        { cookie: stranger, params: { id: coopId, voteId: vote.id } },
+      ],
+      'GET /api/cooperatives/:id/meetings': [{ cookie: stranger, params: { id: coopId } }],
+      'POST /api/cooperatives/:id/meetings': [
+        {
+          cookie: stranger,
+          params: { id: coopId },
+          body: { title: 'AGM', meeting_date: future },
+        },
+      ],
+      'POST /api/cooperatives/:id/meetings/:meetingId/attendance': [
+        { cookie: stranger, params: { id: coopId, meetingId: meeting.id } },
+      ],
+      'GET /api/cooperatives/:id/financial-transactions': [{ cookie: stranger, params: { id: coopId } }],
+      'POST /api/cooperatives/:id/financial-transactions': [
+        {
+          cookie: stranger,
+          params: { id: coopId },
+          body: { transaction_type: 'share_payment', amount: 10, description: 'Petrol' },
+        },
+      ],
+      'POST /api/cooperatives/:id/financial-transactions/:txId/review': [
+        { cookie: stranger, params: { id: coopId, txId: tx.id }, body: { decision: 'approved' } },
+        { cookie: plainMember, params: { id: coopId, txId: tx.id }, body: { decision: 'approved' } },
+      ],
+      'GET /api/cooperatives/:id/virtual-warehouses': [{ cookie: stranger, params: { id: coopId } }],
+      'POST /api/cooperatives/:id/virtual-warehouses': [
+        {
+          cookie: stranger,
+          params: { id: coopId },
+          body: {
+            name: 'Depot',
+            description: 'Dry goods',
+            total_capacity_cubic_meters: 10,
+            location_description: 'Soweto',
+            cost_per_cubic_meter_monthly: 10,
+          },
+        },
+      ],
+      'POST /api/virtual-warehouses/allocate-space': [
+        {
+          cookie: stranger,
+          body: { warehouse_id: warehouse.id, allocated_space_cubic_meters: 1, ownership_percentage: 1 },
+        },
+      ],
+      'POST /api/bulk-orders/participate': [
+        { cookie: stranger, body: { bulk_order_id: bulkOrder.id, quantity: 1 } },
+      ],
+      'POST /api/bulk-orders': [
+        {
+          cookie: stranger,
+          body: {
+            coop_id: coopId,
+            product_id: product.id,
+            bulk_discount_percentage: 5,
+            minimum_quantity: 1,
+            target_quantity: 10,
+            end_date: future,
+          },
+        },
+        {
+          cookie: plainMember,
+          body: {
+            coop_id: coopId,
+            product_id: product.id,
+            bulk_discount_percentage: 5,
+            minimum_quantity: 1,
+            target_quantity: 10,
+            end_date: future,
+          },
+        },
+      ],
+    };
+
+    const withRecordRule = endpoints.filter((e) => e.resource !== undefined);
+    // Generated: an endpoint that declares a record rule must have its attempt here.
+    expect(
+      withRecordRule.map((e) => e.key).filter((key) => !(key in attempts)),
+      'record-rule endpoints without an attempt',
+    ).toEqual([]);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const endpoint of withRecordRule) {
+      for (const attempt of attempts[endpoint.key]!) {
+        const response = await call(endpoint, attempt.cookie, attempt.params, attempt.body);
+        checked += 1;
+        if (response.statusCode !== 403 && response.statusCode !== 404) {
+          wrong.push(
+            `${endpoint.key} (${endpoint.resource}): ${response.statusCode} ${response.body.slice(0, 160)}`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(withRecordRule.length);
+    // The order is untouched by all of it.
+    const [after] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    expect(after?.status).not.toBe('cancelled');
+    console.info(
+      `authorization matrix: ${checked} record-rule refusals over ${withRecordRule.length} endpoints`,
+    );
+  });
+
+  it('an endpoint registered without a rule is refused to everyone and fails the declaration check', async () => {
+    const probe = await createTestApp({
+      beforeReady: (app) => {
+        app.get('/api/undeclared-probe', async () => ({ leaked: true }));
+      },
+    });
+    try {
+      const route = probe.routes.find((r) => r.url === '/api/undeclared-probe');
+      expect(route?.config?.access).toBeUndefined();
+      const admin = await probe.sessionFor(await insertUser(probe.db, 'admin'));
+      const response = await probe.app.inject({
+        method: 'GET',
+        url: '/api/undeclared-probe',
+        headers: { cookie: admin },
+      });
+      expect(response.statusCode).toBe(403);
+      expect((await probe.app.inject({ method: 'GET', url: '/api/undeclared-probe' })).statusCode).toBe(401);
+    } finally {
+      await probe.close();
+    }
+  });
+});
