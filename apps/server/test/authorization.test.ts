@@ -229,6 +229,10 @@ describe('authorization matrix', () => {
         { cookie: sessions.get('admin')!, params: { id: order.id }, body: { status: 'confirmed' } },
       ],
       'POST /api/orders/:id/cancel': [{ cookie: stranger, params: { id: order.id } }],
+      'POST /api/orders/:id/decline': [
+        { cookie: strangerSeller, params: { id: order.id }, body: { reason: 'Not my order' } },
+        { cookie: sessions.get('admin')!, params: { id: order.id }, body: { reason: 'Not my order' } },
+      ],
       'GET /api/cooperatives/:id/votes': [{ cookie: stranger, params: { id: coopId } }],
       'POST /api/cooperatives/:id/votes': [
         {

@@ -338,7 +338,11 @@ describe('finding 9: only JSON bodies, and no cross-site writes', () => {
         app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_r, body, done) =>
           done(null, { raw: body }),
         );
-        app.post('/api/test/upload', { config: { multipartUpload: true } }, async () => ({ ok: true }));
+        app.post(
+          '/api/test/upload',
+          { config: { access: 'signed_in', multipartUpload: true } },
+          async () => ({ ok: true }),
+        );
       },
     });
     userId = await insertUser(t.db, 'retailer', 'Sipho Dlamini');
@@ -498,13 +502,13 @@ describe('finding 9: personal data stays out of the error logs', () => {
     const { database, dispose } = await openTestDatabase(inject('testDatabase'));
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', SESSION_SECRET: 'x'.repeat(32) });
     const app = await buildApp({ config, database, logStream: stream });
-    app.get('/api/test/leak', { config: { public: true } }, async () => {
+    app.get('/api/test/leak', { config: { access: 'public' } }, async () => {
       await app.db.execute(
         sql`select ${'12 Vilakazi Street, Soweto'}::text as address, ${'Ring twice, ask for Thandi'}::int as notes`,
       );
       return { ok: true };
     });
-    app.get('/api/test/leak-detail', { config: { public: true } }, async () => {
+    app.get('/api/test/leak-detail', { config: { access: 'public' } }, async () => {
       const email = 'thandi.private@example.com';
       await app.db.insert(users).values({ email, name: 'A', role: 'retailer' });
       await app.db.insert(users).values({ email, name: 'B', role: 'retailer' });
