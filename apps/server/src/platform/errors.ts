@@ -19,7 +19,7 @@ import {
   type FieldError,
   type FieldErrorCode,
 } from '@tt/domain';
-import { isConnectionLost } from '../db/client.ts';
+import { isConnectionLost } from '../db/connection-errors.ts';
 
 /** One refused field: its `validation.*` code and params (the English text is rendered from them). */
 export interface FieldRefusal {
