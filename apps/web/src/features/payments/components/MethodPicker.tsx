@@ -30,6 +30,9 @@ export function MethodPicker({
           <RadioGroup.Item
             key={method.id}
             value={method.id}
+            // Radix selects on arrow-key focus only while the key is still down, which a quick press
+            // can miss; a radio that takes focus is the chosen one, as native radios behave.
+            onFocus={() => onChange(method.id)}
             data-testid={`method-${method.id}`}
             className={cn(
               'flex min-w-0 flex-col rounded-xl border bg-white p-4 text-left shadow-sm transition-colors',
