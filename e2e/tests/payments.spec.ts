@@ -115,3 +115,20 @@ test('a signed-in user opens the hub inside the app shell', async ({ page, login
   await expectNoHorizontalScroll(page);
   await shot(page, 'payments-signed-in', info.project.name);
 });
+
+test('the hub in isiXhosa on a 360-pixel phone: translated, nothing runs off the side', async ({
+  page,
+}, info) => {
+  const xh = locale('xh', 'payments');
+  await page.addInitScript(() => localStorage.setItem('language', 'xh'));
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/payments');
+  await expect(page.getByRole('heading', { name: key(xh, 'page.title'), level: 1 })).toBeVisible();
+  await page.getByTestId('method-eft').click();
+  await expect(page.getByTestId('integration-guide')).toContainText(key(xh, 'guide.eft.one'));
+  expect(plain(await page.getByTestId('method-eft').getByTestId('method-fee').textContent())).toBe(
+    'R 8.50 ngentlawulo nganye',
+  );
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'payments-xh-360', info.project.name);
+});

@@ -26,7 +26,7 @@ export default function PaymentsPage() {
       <div className="grid gap-5">
         <MethodPicker value={method} onChange={setMethod} />
         <IntegrationGuide method={method} />
-        <div className="grid gap-5 lg:grid-cols-2">
+        <div className="grid items-start gap-5 lg:grid-cols-2">
           <PaymentSteps />
           <SecurityItems />
         </div>

@@ -24,7 +24,7 @@ export function MethodPicker({
         value={value}
         onValueChange={(next) => onChange(next as SupportedMethodId)}
         aria-labelledby="methods-heading"
-        className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
+        className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-4"
       >
         {SUPPORTED_METHODS.map((method) => (
           <RadioGroup.Item
