@@ -29,7 +29,10 @@ export const routes: RouteObject[] = [
       { path: paths.authCallback, ...screen(() => import('../features/auth/AuthCallbackPage')) },
       {
         element: <OptionalUser />,
-        children: [upcoming(paths.payments, 'payments'), upcoming(paths.supplyChain, 'supply_chain')],
+        children: [
+          { path: paths.payments, ...screen(() => import('../features/payments/PaymentsPage')) },
+          upcoming(paths.supplyChain, 'supply_chain'),
+        ],
       },
       {
         element: <RequireUser />,
