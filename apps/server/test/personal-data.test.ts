@@ -158,10 +158,14 @@ describe('personal data', () => {
       retailer_name: `Closed account #${c.id}`,
       delivery_address: null,
     });
-    const [txn] = rowsOf<{ amount_cents: number; user_id: number }>(
+    // amount_cents is a bigint: node-postgres reads it as text, PGlite as a number.
+    const [txn] = rowsOf<{ amount_cents: number | string; user_id: number }>(
       await t.db.execute(sql`select amount_cents, user_id from coop_transactions where id = ${c.txnId}`),
     );
-    expect(txn).toEqual({ amount_cents: 50_000, user_id: c.id });
+    expect({ ...txn, amount_cents: Number(txn!.amount_cents) }).toEqual({
+      amount_cents: 50_000,
+      user_id: c.id,
+    });
     expect(await count(t.db, 'cooperative_memberships', sql`user_id = ${c.id}`)).toBe(1);
   });
 
