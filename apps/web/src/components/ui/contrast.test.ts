@@ -11,6 +11,7 @@ const ownTheme = readFileSync(new URL('../../index.css', import.meta.url), 'utf8
 const tailwindTheme = readFileSync(createRequire(import.meta.url).resolve('tailwindcss/theme.css'), 'utf8');
 
 function token(name: string): string {
+  if (name.startsWith('#')) return name;
   const pattern = new RegExp(`--color-${name}:\\s*([^;]+);`);
   const value = pattern.exec(ownTheme)?.[1] ?? pattern.exec(tailwindTheme)?.[1];
   if (!value) throw new Error(`No colour token ${name}`);
@@ -77,6 +78,7 @@ const normalText: [string, string, string][] = [
   ['white', 'stone-900', 'secondary button'],
   ['stone-200', 'stone-900', 'landing call-to-action text'],
   ['orange-800', 'orange-100', 'orange badge'],
+  ['#b91c1c', '#fff0f0', 'error toast (Toasts.tsx over sonner hsl(359 100% 97%))'],
 ];
 
 describe('text colours on their backgrounds', () => {
