@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, key, locale, shot, test } from './fixtures';
+import { expect, expectNoHorizontalScroll, key, locale, shot, test } from './fixtures';
 
 /**
  * Issue 10, must-show: axe-core on every working screen at phone size, with zero serious or critical
@@ -140,6 +140,8 @@ test.describe('sign-in callback', () => {
       await expect(page.getByTestId('sign-in-failure')).toHaveText(key(zuErrors, 'auth.sign_in_expired'));
       await expect(page.locator('body')).not.toContainText(/session token|HTTP status/);
       await expect(page.getByTestId('sign-in-again')).toHaveText(key(zu, 'back'));
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectNoHorizontalScroll(page);
       await shot(page, 'auth-callback-failed', info.project.name);
       if (info.project.name === 'phone') expect(await blockingViolations(page)).toEqual([]);
     });

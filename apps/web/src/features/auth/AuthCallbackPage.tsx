@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { buttonClass } from '../../components/ui/Button';
 import { Loading } from '../../components/ui/Loading';
 import { ApiError, NETWORK_ERROR_CODE } from '../../lib/api';
 import { loadErrorTranslations, translateCode } from '../../lib/errors';
@@ -56,8 +55,7 @@ export default function AuthCallbackPage() {
       },
       {
         onSuccess: () => void navigate(paths.dashboard, { replace: true }),
-        onError: (error) =>
-          void loadErrorTranslations().then(() => setFailure(failureText(error, t))),
+        onError: (error) => void loadErrorTranslations().then(() => setFailure(failureText(error, t))),
       },
     );
   }, [exchange, navigate, me.isPending, signedIn, t]);
@@ -70,7 +68,12 @@ export default function AuthCallbackPage() {
       <p role="alert" className="max-w-md text-sm text-stone-600" data-testid="sign-in-failure">
         {failure}
       </p>
-      <Link to={paths.home} className={buttonClass('primary')} data-testid="sign-in-again">
+      <Link
+        to={paths.home}
+        // The label is a sentence in some languages: it wraps on a narrow phone instead of overflowing.
+        className="inline-flex min-h-10 max-w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
+        data-testid="sign-in-again"
+      >
         {t('back')}
       </Link>
     </main>
