@@ -58,6 +58,7 @@ test.describe('axe at phone size', () => {
       '/bulk-orders',
       `/virtual-warehouses/${coop.coop_id}`,
       '/subscription',
+      '/payments',
     ];
     const found: string[] = [];
     for (const screen of screens) {
