@@ -16,9 +16,7 @@ export const sessionExchangeSchema = z.object({
 
 export const redirectUrlSchema = z.object({ redirectUrl: z.string() });
 
-/** Spec 1 §5 and §8: the texts of a failed sign-in completion. */
-export const MISSING_CODE_MESSAGE =
-  'Cannot exchange code for session token: no code provided in the URL search params';
+/** Spec 1 §8: the server's (developer) text of a failed completion; the web shows its own words. */
 export function exchangeFailedMessage(status: number): string {
   return `Failed to exchange code for session token: API responded with HTTP status ${status}`;
 }

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_CODE } from '../lib/api';
 import { errorMessage, loadErrorTranslations } from '../lib/errors';
 import { i18n } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { toastError } from '../lib/toast';
 import { authKeys } from '../features/auth/api';
 
@@ -12,6 +13,8 @@ export function createQueryClient() {
     if (error instanceof ApiError && error.status === 401) client.setQueryData(authKeys.me(), null);
     // A plan allowance is answered by the upgrade dialog of the screen that hit it, not a toast.
     if (error instanceof ApiError && error.code === 'plan_limit') return;
+    // The sign-in callback page explains a failed sign-in itself, in full; a toast would say it twice.
+    if (window.location.pathname === paths.authCallback) return;
     const show = () =>
       toastError(
         errorMessage(error, i18n.t),

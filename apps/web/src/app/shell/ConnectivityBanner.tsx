@@ -36,7 +36,7 @@ export function ConnectivityBanner() {
     <div
       role="status"
       data-testid="connectivity-banner"
-      className={`pointer-events-auto flex items-start gap-2 rounded-xl px-4 py-3 text-sm text-white shadow-lg ${online ? 'bg-green-600' : 'bg-stone-800'}`}
+      className={`pointer-events-auto flex items-start gap-2 rounded-xl px-4 py-3 text-sm text-white shadow-lg ${online ? 'bg-green-700' : 'bg-stone-800'}`}
     >
       {online ? (
         <Wifi aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -30,7 +30,7 @@ export function Sidebar({
       <nav aria-label={t('shell.main_navigation')} className="flex-1 space-y-5 overflow-y-auto px-3 py-4">
         {visibleGroups(user.role).map((group) => (
           <div key={group.id}>
-            <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-stone-400 uppercase">
+            <p className="mb-1 px-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">
               {t(`nav.groups.${group.id}`)}
             </p>
             <ul className="space-y-0.5">
@@ -40,7 +40,7 @@ export function Sidebar({
                     <entry.icon aria-hidden className="size-4 shrink-0" />
                     <span className="truncate">{t(`nav.${entry.label}`)}</span>
                     {entry.isNew && (
-                      <span className="ml-auto rounded-full bg-brand-500 px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">
+                      <span className="ml-auto rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">
                         {t('nav.new')}
                       </span>
                     )}

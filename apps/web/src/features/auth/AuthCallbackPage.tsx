@@ -1,29 +1,50 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { exchangeFailedMessage, MISSING_CODE_MESSAGE } from '@tt/domain';
-import { buttonClass } from '../../components/ui/Button';
+import type { TFunction } from 'i18next';
 import { Loading } from '../../components/ui/Loading';
-import { ApiError } from '../../lib/api';
+import { ApiError, NETWORK_ERROR_CODE } from '../../lib/api';
+import { loadErrorTranslations, translateCode } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { useCodeExchange } from './api';
+import { useCodeExchange, useMe } from './api';
 
-/** Spec 1 §2: completes the provider's sign-in with the code in the URL, then goes to the dashboard. */
+/**
+ * What a person reads when the sign-in cannot be completed: the reason in their language when the
+ * server names one we translate, else a plain "it did not work". Never the server's technical text
+ * (issue 10 point 12: "Cannot exchange code for session token", "HTTP status 503").
+ */
+function failureText(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) {
+    if (error.code === NETWORK_ERROR_CODE) return t('common:errors.network');
+    const translated = translateCode(error.code, error.params, t);
+    if (translated) return translated;
+    if (error.status === 429) return t('common:errors.rate_limited');
+  }
+  return t('failed');
+}
+
+/**
+ * Spec 1 §2: completes the provider's sign-in with the code in the URL, then goes to the dashboard.
+ * Someone already signed in (Back after signing in, a bookmarked callback) goes straight there.
+ */
 export default function AuthCallbackPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth_callback');
   const navigate = useNavigate();
+  const me = useMe();
   const exchange = useCodeExchange();
   const started = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const signedIn = Boolean(me.data);
 
   useEffect(() => {
-    // The code can be exchanged once only, so a second effect run (StrictMode) must not send it again.
-    if (started.current) return;
+    // Wait to know who is signed in; the code can be exchanged once only, so a second effect run
+    // (StrictMode) must not send it again.
+    if (me.isPending || signedIn || started.current) return;
     started.current = true;
     const params = new URLSearchParams(window.location.search);
     const code = params.get('code');
     if (!code) {
-      setFailure(MISSING_CODE_MESSAGE);
+      setFailure(t('no_code'));
       return;
     }
     exchange.mutate(
@@ -34,25 +55,26 @@ export default function AuthCallbackPage() {
       },
       {
         onSuccess: () => void navigate(paths.dashboard, { replace: true }),
-        onError: (error) =>
-          setFailure(
-            error instanceof ApiError && error.message.startsWith('Failed')
-              ? error.message
-              : exchangeFailedMessage(error instanceof ApiError ? error.status : 0),
-          ),
+        onError: (error) => void loadErrorTranslations().then(() => setFailure(failureText(error, t))),
       },
     );
-  }, [exchange, navigate]);
+  }, [exchange, navigate, me.isPending, signedIn, t]);
 
-  if (!failure) return <Loading label={t('auth.completing')} />;
+  if (signedIn && !failure) return <Navigate to={paths.dashboard} replace />;
+  if (!failure) return <Loading label={t('common:auth.completing')} />;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-xl font-semibold">{t('auth.failed_title')}</h1>
-      <p role="alert" className="max-w-md text-sm text-stone-600">
+      <h1 className="text-xl font-semibold">{t('title')}</h1>
+      <p role="alert" className="max-w-md text-sm text-stone-600" data-testid="sign-in-failure">
         {failure}
       </p>
-      <Link to={paths.home} className={buttonClass('primary')}>
-        {t('auth.try_again')}
+      <Link
+        to={paths.home}
+        // The label is a sentence in some languages: it wraps on a narrow phone instead of overflowing.
+        className="inline-flex min-h-10 max-w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
+        data-testid="sign-in-again"
+      >
+        {t('back')}
       </Link>
     </main>
   );

@@ -241,7 +241,7 @@ function BulkOrderCard({
             <span className="text-lg font-bold text-stone-900 tabular-nums">
               {formatMoney(order.final_unit_price)}
             </span>
-            <span className="text-sm text-stone-400 tabular-nums line-through">
+            <span className="text-sm text-stone-500 tabular-nums line-through">
               {formatMoney(order.unit_price)}
             </span>
             <Badge tone="green">{t('card.discount', { percent: order.bulk_discount_percentage })}</Badge>

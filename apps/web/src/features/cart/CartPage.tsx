@@ -380,7 +380,7 @@ function CartLineRow({ line }: { line: CartLine }) {
         </div>
         <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold whitespace-nowrap tabular-nums">{formatRand(unitCents)}</span>
-          <s className="text-xs whitespace-nowrap text-stone-400 tabular-nums">{formatRand(listCents)}</s>
+          <s className="text-xs whitespace-nowrap text-stone-500 tabular-nums">{formatRand(listCents)}</s>
           <span className="text-xs font-medium whitespace-nowrap text-green-700">
             {t('save', { amount: formatRand(listCents - unitCents) })}
           </span>

@@ -214,7 +214,7 @@ function Achievements({ stats }: { stats: Parameters<typeof achievementsFor>[0] 
             <span
               className={cn(
                 'grid size-9 shrink-0 place-items-center rounded-full',
-                a.earned ? 'bg-amber-100 text-amber-700' : 'bg-stone-100 text-stone-400',
+                a.earned ? 'bg-amber-100 text-amber-700' : 'bg-stone-100 text-stone-600',
               )}
             >
               {a.earned ? <Award aria-hidden className="size-5" /> : <Lock aria-hidden className="size-4" />}

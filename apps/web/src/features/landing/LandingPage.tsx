@@ -66,7 +66,7 @@ export default function LandingPage() {
         </div>
       </header>
 
-      <section className="relative overflow-hidden bg-gradient-to-br from-brand-600 via-brand-500 to-amber-400 text-white">
+      <section className="relative overflow-hidden bg-gradient-to-br from-brand-600 via-brand-600 to-brand-800 text-white">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:py-20 lg:grid-cols-2 lg:items-center">
           <div>
             <p className="inline-flex rounded-full bg-white/15 px-3 py-1 text-xs font-medium sm:text-sm">
@@ -75,7 +75,7 @@ export default function LandingPage() {
             <h1 className="mt-4 text-3xl leading-tight font-extrabold tracking-tight sm:text-5xl">
               {t('hero.title')}
             </h1>
-            <p className="mt-4 max-w-xl text-base text-white/90 sm:text-lg">{t('hero.subtitle')}</p>
+            <p className="mt-4 max-w-xl text-base text-white sm:text-lg">{t('hero.subtitle')}</p>
             <div className="mt-7 flex flex-col gap-3 sm:flex-row">
               <Button
                 size="lg"
@@ -96,7 +96,7 @@ export default function LandingPage() {
                 {t('hero.start_journey')}
               </Button>
             </div>
-            <ul className="mt-7 flex flex-wrap gap-x-5 gap-y-2 text-sm text-white/90">
+            <ul className="mt-7 flex flex-wrap gap-x-5 gap-y-2 text-sm text-white">
               <li className="flex items-center gap-1.5">
                 <Languages aria-hidden className="size-4" />
                 {t('stats.languages')}
@@ -173,7 +173,7 @@ export default function LandingPage() {
       <section className="mx-auto max-w-6xl px-4 pb-16">
         <div className="rounded-2xl bg-stone-900 px-6 py-10 text-center text-white">
           <h2 className="text-2xl font-bold">{t('cta.title')}</h2>
-          <p className="mx-auto mt-2 max-w-md text-white/80">{t('cta.text')}</p>
+          <p className="mx-auto mt-2 max-w-md text-stone-200">{t('cta.text')}</p>
           <Button size="lg" className="mt-6" onClick={() => tryDemo()} loading={busyRole === 'retailer'}>
             {t('hero.try_demo')}
           </Button>

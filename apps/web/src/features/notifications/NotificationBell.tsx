@@ -54,7 +54,7 @@ export function NotificationBell() {
             <p className="font-semibold">{t('notifications.title')}</p>
             <button
               type="button"
-              className="text-sm font-medium text-brand-700 hover:underline disabled:text-stone-400 disabled:no-underline"
+              className="text-sm font-medium text-brand-700 hover:underline disabled:text-stone-500 disabled:no-underline"
               disabled={!badge || markAll.isPending}
               onClick={() => markAll.mutate(undefined)}
             >
@@ -84,7 +84,7 @@ export function NotificationBell() {
                       {text(n, 'title')}
                     </p>
                     <p className="text-sm text-stone-600">{text(n, 'message')}</p>
-                    <p className="mt-0.5 text-xs text-stone-400">
+                    <p className="mt-0.5 text-xs text-stone-500">
                       {t(`notifications.priority.${n.priority}`)} ·{' '}
                       {formatDateTime(n.timestamp, i18n.language)}
                     </p>

@@ -83,7 +83,7 @@ export function ProductCard({ product, view, user }: { product: Product; view: P
               {formatMoney(product.selling_price)}
             </span>
             {discounted && (
-              <s className="text-xs whitespace-nowrap text-stone-400 tabular-nums" data-testid="mrp">
+              <s className="text-xs whitespace-nowrap text-stone-500 tabular-nums" data-testid="mrp">
                 {formatMoney(product.mrp)}
               </s>
             )}

@@ -134,7 +134,7 @@ export default function ProfilePage() {
 function ProfileView({ user }: { user: AppUser }) {
   const { t } = useTranslation('profile');
   const value = (v: string | number | null) =>
-    v === null || v === '' ? <span className="text-stone-400">{t('not_set')}</span> : v;
+    v === null || v === '' ? <span className="text-stone-500">{t('not_set')}</span> : v;
   const sections: { title: string; rows: [string, React.ReactNode][] }[] = [
     {
       title: t('sections.personal'),

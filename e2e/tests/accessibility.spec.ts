@@ -1,0 +1,150 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, expectNoHorizontalScroll, key, locale, shot, test } from './fixtures';
+
+/**
+ * Issue 10, must-show: axe-core on every working screen at phone size, with zero serious or critical
+ * violations; and point 12, the sign-in callback in plain words.
+ */
+
+interface Membership {
+  coop_id: number;
+}
+
+/** axe's findings that block people (serious, critical), as readable lines for the failure message. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${v.impact} ${v.id}: ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim()}`,
+      ),
+    );
+}
+
+/** The screen's own content has arrived: a heading, and no spinner or skeleton left. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);
+  // Toasts and transitions finish before axe measures colours.
+  await page.waitForTimeout(150);
+}
+
+test.describe('axe at phone size', () => {
+  test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
+
+  test('the landing page has no serious or critical axe violations', async ({ page }, info) => {
+    await page.goto('/');
+    await expect(page.getByTestId('try-demo')).toBeVisible();
+    await shot(page, 'a11y-landing', info.project.name);
+    expect(await blockingViolations(page)).toEqual([]);
+  });
+
+  test('every signed-in screen has no serious or critical axe violations', async ({ page, login }, info) => {
+    await login('retailer');
+    const mine = (await (await page.request.get('/api/cooperatives/my-memberships')).json()) as Membership[];
+    const coop = mine[0];
+    if (!coop) throw new Error('The demo retailer should belong to a co-operative');
+    const screens = [
+      '/dashboard',
+      '/profile',
+      '/products',
+      '/cart',
+      '/orders',
+      '/cooperatives',
+      `/cooperative-governance/${coop.coop_id}`,
+      '/bulk-orders',
+      `/virtual-warehouses/${coop.coop_id}`,
+      '/subscription',
+      '/payments',
+    ];
+    const found: string[] = [];
+    for (const screen of screens) {
+      await page.goto(screen);
+      await settled(page);
+      found.push(...(await blockingViolations(page)).map((line) => `${screen}: ${line}`));
+      // The governance screen shows the active tab, the products screen the primary buttons.
+      if (screen.startsWith('/cooperative-governance'))
+        await shot(page, 'a11y-governance', info.project.name);
+    }
+    await page.goto('/products');
+    await settled(page);
+    await shot(page, 'a11y-products', info.project.name);
+    expect(found).toEqual([]);
+  });
+});
+
+test.describe('a refused call', () => {
+  test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
+  // A service worker would answer the page's requests itself, out of reach of page.route.
+  test.use({ expectedApiErrors: /^409 \/api\/orders/, serviceWorkers: 'block' });
+
+  test('its error toast has no serious or critical axe violations', async ({ page, login }) => {
+    await login('retailer');
+    await page.route('**/api/orders**', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'conflict', message: 'The orders changed; try again.' } }),
+      }),
+    );
+    await page.goto('/orders');
+    await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await blockingViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('sign-in callback', () => {
+  test('a signed-in user opening /auth/callback goes to the dashboard', async ({ page, login }) => {
+    await login('retailer');
+    await page.goto('/auth/callback');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('revenue-chart')).toBeVisible();
+  });
+
+  test('a callback without a code says so in plain words, with a way home', async ({ page }) => {
+    const en = locale('en', 'auth_callback');
+    await page.goto('/auth/callback');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(key(en, 'title'));
+    await expect(page.getByTestId('sign-in-failure')).toHaveText(key(en, 'no_code'));
+    await expect(page.locator('body')).not.toContainText(/session token|HTTP status|API/);
+    await page.getByTestId('sign-in-again').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('try-demo')).toBeVisible();
+  });
+
+  test.describe('refused by the provider', () => {
+    test.use({ expectedApiErrors: /^400 \/api\/sessions$/ });
+
+    test('a failed sign-in reads in the chosen language (isiZulu)', async ({ page }, info) => {
+      const zu = locale('zu', 'auth_callback');
+      const zuErrors = locale('zu', 'errors');
+      await page.addInitScript(() => localStorage.setItem('language', 'zu'));
+      // The provider refused the code: the server answers as it does for a stale or replayed sign-in.
+      await page.route('**/api/sessions', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: {
+              code: 'auth.sign_in_expired',
+              message: 'Failed to exchange code for session token: API responded with HTTP status 400',
+            },
+          }),
+        }),
+      );
+      await page.goto('/auth/callback?code=stale&state=old');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(key(zu, 'title'));
+      await expect(page.getByTestId('sign-in-failure')).toHaveText(key(zuErrors, 'auth.sign_in_expired'));
+      await expect(page.locator('body')).not.toContainText(/session token|HTTP status/);
+      await expect(page.getByTestId('sign-in-again')).toHaveText(key(zu, 'back'));
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expectNoHorizontalScroll(page);
+      await shot(page, 'auth-callback-failed', info.project.name);
+      if (info.project.name === 'phone') expect(await blockingViolations(page)).toEqual([]);
+    });
+  });
+});
