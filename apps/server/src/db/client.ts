@@ -32,6 +32,28 @@ export type DatabaseTarget =
   /** dataDir undefined: in memory. loadDataDir: a dumped data dir to start from (test templates). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** How long closing waits for connections still checked out before it gives up on them. */
+const CLOSE_WAIT_MS = 5_000;
+
+/**
+ * Ends the pool, but never waits for ever: when PostgreSQL ends a connection under Drizzle's BEGIN, Drizzle
+ * never releases that client (its BEGIN runs before its try/finally), and `pool.end()` would wait for it
+ * for good, so a shutdown (SIGTERM, a test's teardown) would hang.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<'gave_up'>((resolve) => {
+    timer = setTimeout(() => resolve('gave_up'), CLOSE_WAIT_MS);
+  });
+  const outcome = await Promise.race([pool.end().then(() => 'ended' as const), gaveUp]);
+  clearTimeout(timer);
+  if (outcome === 'gave_up') {
+    console.error(
+      `PostgreSQL pool: ${pool.totalCount - pool.idleCount} connection(s) never released; closing anyway`,
+    );
+  }
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -58,7 +80,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migrateUnderLock(pool),
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
