@@ -4,6 +4,7 @@ export * from './users.ts';
 export * from './notifications.ts';
 export * from './i18n.ts';
 export * from './errors.ts';
+export * from './field-refusal.ts';
 export * from './orders.ts';
 export * from './cooperatives.ts';
 export * from './dashboard.ts';
