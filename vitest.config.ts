@@ -21,6 +21,15 @@ export default defineConfig({
         },
       },
       {
+        // Component tests (Testing Library) in a light DOM, with the app's i18n and real texts.
+        test: {
+          name: 'web-components',
+          environment: 'happy-dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          setupFiles: ['apps/web/src/test-support/setup.ts'],
+        },
+      },
+      {
         test: {
           // The boundary lint rules, proved on fixtures that must fail (lint/fixtures).
           name: 'lint',

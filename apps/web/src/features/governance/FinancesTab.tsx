@@ -15,7 +15,8 @@ import { Textarea } from '../../components/ui/Textarea';
 import { cn } from '../../components/ui/cn';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCreateTransaction, useReviewTransaction, type CreateTransaction } from './api';
-import { ListState, useFieldMessage } from './parts';
+import { QueryState } from '../../components/ui/QueryState';
+import { useFieldMessage } from './parts';
 import { applyServerErrors, serverMessage } from '../../lib/form-errors';
 
 const statusTones: Record<FinancialTransaction['status'], Tone> = {
@@ -63,11 +64,10 @@ export function FinancesTab({
           </Button>
         </div>
       )}
-      <ListState
+      <QueryState
         query={query}
         icon={Receipt}
-        emptyTitle={t('finances.empty_title')}
-        emptyText={t('finances.empty_text')}
+        empty={{ title: t('finances.empty_title'), message: t('finances.empty_text') }}
       >
         {(transactions) => (
           <Card>
@@ -88,7 +88,7 @@ export function FinancesTab({
             </ul>
           </Card>
         )}
-      </ListState>
+      </QueryState>
       {underReview && <ReviewDialog coopId={coopId} tx={underReview} onClose={() => setReviewing(null)} />}
       {toReverse && <ReverseDialog coopId={coopId} tx={toReverse} onClose={() => setReversing(null)} />}
     </div>

@@ -15,7 +15,8 @@ import { Textarea } from '../../components/ui/Textarea';
 import { formatDateTime } from '../../lib/format';
 import { useAttendMeeting, useCreateMeeting, type CreateMeeting } from './api';
 import { localInputToIso } from './dates';
-import { ListState, useFieldMessage } from './parts';
+import { QueryState } from '../../components/ui/QueryState';
+import { useFieldMessage } from './parts';
 import { applyServerErrors, serverMessage } from '../../lib/form-errors';
 
 /** Spec 1 §4: scheduled meetings in the future read as upcoming; every other state is grey. */
@@ -40,11 +41,10 @@ export function MeetingsTab({ coopId, query }: { coopId: number; query: UseQuery
           </Button>
         </div>
       )}
-      <ListState
+      <QueryState
         query={query}
         icon={CalendarClock}
-        emptyTitle={t('meetings.empty_title')}
-        emptyText={t('meetings.empty_text')}
+        empty={{ title: t('meetings.empty_title'), message: t('meetings.empty_text') }}
       >
         {(meetings) => (
           <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="meeting-list">
@@ -55,7 +55,7 @@ export function MeetingsTab({ coopId, query }: { coopId: number; query: UseQuery
             ))}
           </ul>
         )}
-      </ListState>
+      </QueryState>
       {details && <MeetingDetails meeting={details} onClose={() => setDetailsOf(null)} />}
     </div>
   );

@@ -26,7 +26,8 @@ import { Textarea } from '../../components/ui/Textarea';
 import { formatDateTime } from '../../lib/format';
 import { useCastBallot, useCloseVote, useCreateVote, useVoteResults, type CreateVote } from './api';
 import { localInputToIso } from './dates';
-import { ListState, useFieldMessage } from './parts';
+import { QueryState } from '../../components/ui/QueryState';
+import { useFieldMessage } from './parts';
 import { applyServerErrors, serverMessage } from '../../lib/form-errors';
 
 const voteTones: Record<VoteStatus, Tone> = {
@@ -63,11 +64,10 @@ export function VotingTab({
           </Button>
         </div>
       )}
-      <ListState
+      <QueryState
         query={query}
         icon={VoteIcon}
-        emptyTitle={t('voting.empty_title')}
-        emptyText={t('voting.empty_text')}
+        empty={{ title: t('voting.empty_title'), message: t('voting.empty_text') }}
       >
         {(votes) => (
           <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="vote-list">
@@ -83,7 +83,7 @@ export function VotingTab({
             ))}
           </ul>
         )}
-      </ListState>
+      </QueryState>
       {resultsOf !== null && (
         <ResultsDialog
           coopId={coopId}
