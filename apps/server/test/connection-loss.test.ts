@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { TransactionSafePool } from '../src/db/client.ts';
 import { createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import {
   idempotencyKey,
@@ -125,5 +127,37 @@ describe.skipIf(!testDatabaseUrl())('PostgreSQL drops the connections of checkou
       ),
     )[0]!.n;
     expect(empty).toBe(0);
+
+    // Every pooled client came back, also those whose BEGIN met the dropped connection: a lost slot
+    // would shrink the pool for good.
+    expect(t.checkedOut?.()).toBe(0);
+  });
+});
+
+describe.skipIf(!testDatabaseUrl())('a connection that dies between checkout and BEGIN', () => {
+  it('gives its pool slot back, so the next transaction still gets a client', async () => {
+    // One slot: a client lost for good would make the second transaction wait for ever.
+    const pool = new TransactionSafePool({ connectionString: testDatabaseUrl(), max: 1 });
+    pool.on('error', () => undefined);
+    let killed = false;
+    pool.on('acquire', (client) => {
+      if (killed) return;
+      killed = true;
+      client.on('error', () => undefined);
+      // The socket goes away after the pool handed the client out and before Drizzle's BEGIN is sent.
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    });
+    const db = drizzle(pool);
+    try {
+      await expect(db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+      const second = db.transaction(async (tx) =>
+        rowsOf<{ n: number }>(await tx.execute(sql`select 2 as n`)),
+      );
+      const waited = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 5_000));
+      expect(await Promise.race([second, waited])).toEqual([{ n: 2 }]);
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+    } finally {
+      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    }
   });
 });

@@ -23,6 +23,8 @@ export interface Database {
   kind: DatabaseKind;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: clients checked out of the pool right now (a leak shows as a count that never drops). */
+  checkedOut?: () => number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -36,9 +38,54 @@ export type DatabaseTarget =
 const CLOSE_WAIT_MS = 5_000;
 
 /**
- * Ends the pool, but never waits for ever: when PostgreSQL ends a connection under Drizzle's BEGIN, Drizzle
- * never releases that client (its BEGIN runs before its try/finally), and `pool.end()` would wait for it
- * for good, so a shutdown (SIGTERM, a test's teardown) would hang.
+ * Drizzle's `transaction()` checks a client out and sends BEGIN before its try/finally, so when BEGIN
+ * fails (PostgreSQL ended the connection just then) it never releases the client: the pool would lose
+ * that slot for good, and after enough connection losses every request would wait for a client. The
+ * clients this pool hands out release themselves, as broken (the pool then discards them), when their
+ * first query is a BEGIN that fails. Drizzle sees a `pg.Pool` (it checks with instanceof).
+ */
+export class TransactionSafePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    // The callback form is the pool's own (pool.query); only checked-out clients need the guard.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releaseIfBeginFails);
+  }
+}
+
+function releaseIfBeginFails(client: pg.PoolClient): pg.PoolClient {
+  const query = client.query;
+  const guarded = (...args: unknown[]): unknown => {
+    client.query = query;
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
+    const result: unknown = (query as (...a: unknown[]) => unknown).apply(client, args);
+    if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    });
+  };
+  client.query = guarded as typeof client.query;
+  return client;
+}
+
+/**
+ * Ends the pool, but never waits for ever: a client some other code path never released would make
+ * `pool.end()` wait for it for good, so a shutdown (SIGTERM, a test's teardown) would hang.
  */
 async function endPool(pool: pg.Pool): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -56,7 +103,7 @@ async function endPool(pool: pg.Pool): Promise<void> {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = new TransactionSafePool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
       // Set at connection start-up, before any query: every timestamp is stored and compared in UTC,
@@ -81,6 +128,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       migrate: () => migrateUnderLock(pool),
       close: () => endPool(pool),
+      checkedOut: () => pool.totalCount - pool.idleCount,
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });

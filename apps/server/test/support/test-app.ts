@@ -28,6 +28,8 @@ export interface TestApp {
   sessionFor(userId: number): Promise<string>;
   /** The id of the demo account of the role. */
   demoUserId(role: DemoRole): Promise<number>;
+  /** PostgreSQL only: how many pooled clients are checked out right now. */
+  checkedOut?: () => number;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     dbKind: database.kind,
     routes,
+    ...(database.checkedOut ? { checkedOut: database.checkedOut } : {}),
     async login(role = 'retailer') {
       const response = await app.inject({ method: 'POST', url: '/api/demo/login', payload: { role } });
       expect(response.statusCode, response.body).toBe(200);
