@@ -114,7 +114,7 @@ describe('bulk order proposals', () => {
         member.cookie,
       ),
       409,
-      'conflict',
+      'bulk_order.room_left',
     );
     const ok = await post(
       '/api/bulk-orders/participate',
@@ -132,7 +132,11 @@ describe('bulk order proposals', () => {
     expectError(await post(url, { committed_quantity: 30 }), 401, 'unauthorized');
     expectError(await post(url, { committed_quantity: 30 }, coordinator), 403, 'forbidden');
     const otherSeller = await t.sessionFor(await insertUser(t.db, 'supplier'));
-    expectError(await post(url, { committed_quantity: 30 }, otherSeller), 403, 'forbidden');
+    expectError(
+      await post(url, { committed_quantity: 30 }, otherSeller),
+      403,
+      'bulk_order.product_seller_only',
+    );
     const tooMuch = expectError(await post(url, { committed_quantity: 41 }, supplier), 400, 'bad_request');
     expect(tooMuch.fields).toHaveProperty('committed_quantity');
     expectError(await post(url, { committed_quantity: 4 }, supplier), 400, 'bad_request');
@@ -142,14 +146,15 @@ describe('bulk order proposals', () => {
     const accepted = await post(url, { committed_quantity: 30 }, supplier);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ status: 'active', committed_quantity: 30, target_quantity: 30 });
-    expectError(await post(url, { committed_quantity: 30 }, supplier), 409, 'conflict');
+    expectError(await post(url, { committed_quantity: 30 }, supplier), 409, 'bulk_order.already_answered');
 
     const [a, b, c] = await Promise.all([newMember(t, coopId), newMember(t, coopId), newMember(t, coopId)]);
     const join = (cookie: string, quantity: number) =>
       post('/api/bulk-orders/participate', { bulk_order_id: proposed.id, quantity }, cookie);
-    expectError(await join(a!.cookie, 1_000_000), 409, 'conflict');
+    expectError(await join(a!.cookie, 1_000_000), 409, 'bulk_order.room_left');
     expect((await join(a!.cookie, 20)).statusCode).toBe(201);
-    expectError(await join(b!.cookie, 11), 409, 'conflict');
+    const over = expectError(await join(b!.cookie, 11), 409, 'bulk_order.room_left');
+    expect(over.params).toEqual({ room: 10 });
     const last = await join(c!.cookie, 10);
     expect(last.statusCode, last.body).toBe(201);
     expect(await stored(proposed.id)).toMatchObject({ current_quantity: 30, status: 'target_reached' });
@@ -176,7 +181,7 @@ describe('bulk order proposals', () => {
     expectError(
       await post(`/api/bulk-orders/${proposed.id}/accept`, { committed_quantity: 10 }, supplier),
       409,
-      'conflict',
+      'bulk_order.already_answered',
     );
   });
 
@@ -190,7 +195,8 @@ describe('bulk order proposals', () => {
       ),
     );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    for (const r of responses.filter((r) => r.statusCode !== 201)) expectError(r, 409, 'conflict');
+    for (const r of responses.filter((r) => r.statusCode !== 201))
+      expectError(r, 409, 'bulk_order.already_joined');
     expect(
       await count(
         t.db,

@@ -410,7 +410,7 @@ describe('finding 9: only JSON bodies, and no cross-site writes', () => {
         headers: { cookie, 'content-type': 'application/json', ...headers },
         payload: JSON.stringify({ name: 'Forged', role: 'retailer' }),
       });
-      expectError(response, 403, 'forbidden');
+      expectError(response, 403, 'request.cross_site');
     }
     expect(await name()).toBe(before);
 
@@ -434,7 +434,7 @@ describe('finding 9: only JSON bodies, and no cross-site writes', () => {
         url: '/api/logout',
         headers: { cookie: own, ...headers },
       });
-      expectError(response, 403, 'forbidden');
+      expectError(response, 403, 'request.cross_site');
     }
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: own } });
     expect(me.statusCode).toBe(200);

@@ -117,7 +117,12 @@ describe('POST /api/orders/:id/decline', () => {
       payload: { status: 'confirmed' },
     });
     expect(confirmed.statusCode).toBe(200);
-    expectError(await decline(order.id, { reason: 'Too late' }, supplier), 409, 'conflict');
+    const late = expectError(
+      await decline(order.id, { reason: 'Too late' }, supplier),
+      409,
+      'order.not_declinable',
+    );
+    expect(late.params).toEqual({ status: 'confirmed' });
     expect(await orderRow(order.id)).toEqual({ status: 'confirmed', decline_reason: null });
     expect(await stockOf(t.db, productId)).toBe(17);
   });

@@ -53,6 +53,11 @@ export const ERRORS = {
     message: 'This is not available right now. Please try again later.',
   },
   internal: { status: 500, params: none, message: 'Something went wrong on our side. Please try again.' },
+  'request.cross_site': {
+    status: 403,
+    params: none,
+    message: 'This request came from another site and was refused.',
+  },
   'request.malformed_body': { status: 400, params: none, message: 'The request body is not valid JSON.' },
   'request.unsupported_media_type': {
     status: 415,
@@ -186,6 +191,16 @@ export const ERRORS = {
     params: { from: 'string', to: 'string' },
     message: 'An order cannot move from {{from}} to {{to}}.',
   },
+  'order.decline_seller_only': {
+    status: 403,
+    params: none,
+    message: 'Only the seller of this order can decline it.',
+  },
+  'order.not_declinable': {
+    status: 409,
+    params: { status: 'string' },
+    message: 'An order that is {{status}} can no longer be declined; only pending orders can.',
+  },
   'order.buyer_only': { status: 403, params: none, message: 'Only the buyer can cancel an order.' },
   'order.cancel_window_passed': {
     status: 409,
@@ -292,6 +307,37 @@ export const ERRORS = {
     params: { minimum: 'number' },
     message: 'Order at least {{minimum}} units.',
   },
+  'bulk_order.sellers_only': {
+    status: 403,
+    params: none,
+    message: 'Only sellers receive bulk order proposals.',
+  },
+  'bulk_order.product_seller_only': {
+    status: 403,
+    params: none,
+    message: 'Only the seller of the product can accept or decline this bulk order.',
+  },
+  'bulk_order.already_answered': {
+    status: 409,
+    params: none,
+    message: 'This bulk order has already been answered.',
+  },
+  'bulk_order.already_joined': {
+    status: 409,
+    params: none,
+    message: 'You have already joined this bulk order.',
+  },
+  'bulk_order.full': {
+    status: 409,
+    params: none,
+    message: 'This bulk order is full: the seller has no more units for it.',
+  },
+  'bulk_order.room_left': {
+    status: 409,
+    params: { room: 'number' },
+    message: 'Only {{room}} more units can join this bulk order (what the seller can supply).',
+  },
+  'bulk_order.ended': { status: 409, params: none, message: 'This bulk order has already ended.' },
   'bulk_order.closed': { status: 409, params: none, message: 'This bulk order is closed or has ended.' },
   'bulk_order.coordinator_only': {
     status: 403,
@@ -378,6 +424,7 @@ export const ERRORS = {
   'validation.product_unavailable': { status: 400, params: none, message: 'This product is not available.' },
   'validation.not_in_coop': { status: 400, params: none, message: 'Not a transaction of this cooperative.' },
   'validation.name_taken': { status: 400, params: none, message: 'This name is already taken.' },
+  'validation.demo_role': { status: 400, params: none, message: 'Demo accounts keep their role.' },
   'validation.phone': {
     status: 400,
     params: none,

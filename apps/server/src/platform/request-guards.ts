@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fail, field, forbidden } from './errors.ts';
+import { fail, field } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -132,14 +132,14 @@ function refuseCrossSite(request: FastifyRequest, publicOrigin: string) {
   const site = request.headers['sec-fetch-site'];
   // 'none' is the user's own action (the address bar, a bookmark); same-site is a sibling origin.
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    throw forbidden('This request came from another site and was refused.');
+    throw fail('request.cross_site');
   }
   const origin = request.headers.origin;
   const referer = request.headers.referer;
   const claimed = origin !== undefined ? originOf(origin) : referer !== undefined ? originOf(referer) : null;
   if (claimed === null) return; // Not a browser, or one that sends neither: no ambient cookie to abuse.
   if (claimed === undefined || (claimed !== publicOrigin && claimed !== ownOrigin(request))) {
-    throw forbidden('This request came from another site and was refused.');
+    throw fail('request.cross_site');
   }
 }
 

@@ -15,15 +15,7 @@ import {
   type Role,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  badRequest,
-  conflict,
-  fail,
-  field,
-  forbidden,
-  invalidFields,
-  notFound,
-} from '../../platform/errors.ts';
+import { fail, field, invalidFields } from '../../platform/errors.ts';
 import { userSummaries, type UserRow } from '../auth/service.ts';
 import { productsForSale, stockOf } from '../catalog/service.ts';
 import {
@@ -129,7 +121,7 @@ export async function myProposals(db: Db, user: Caller): Promise<BulkOrder[]> {
 /** GET /api/bulk-orders/proposed-to-me: proposals on the caller's own products, waiting for an answer. */
 export async function proposedToMe(db: Db, user: Caller): Promise<BulkOrder[]> {
   if (!isSeller(user.role as Role)) {
-    throw forbidden('Only sellers receive bulk order proposals.');
+    throw fail('bulk_order.sellers_only');
   }
   const waiting = await db
     .select()
@@ -228,15 +220,11 @@ export async function participate(
             eq(bulkOrderParticipations.user_id, user.id),
           ),
         );
-      if (already) throw conflict('You have already joined this bulk order.');
+      if (already) throw fail('bulk_order.already_joined');
       const stock = await stockOf(tx, locked.product_id);
       const room = bulkRoomLeft({ ...locked, stock_quantity: stock });
       if (input.quantity > room) {
-        throw conflict(
-          room === 0
-            ? 'This bulk order is full: the seller has no more units for it.'
-            : `Only ${room} more units can join this bulk order (what the seller can supply).`,
-        );
+        throw room === 0 ? fail('bulk_order.full') : fail('bulk_order.room_left', { room });
       }
       const [raised] = await tx
         .update(bulkOrders)
@@ -268,7 +256,7 @@ export async function participate(
       bulk_order: toBulkOrder(joined.order, lookups),
     };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('You have already joined this bulk order.');
+    if (isUniqueViolation(error)) throw fail('bulk_order.already_joined');
     throw error;
   }
 }
@@ -359,13 +347,13 @@ export async function createBulkOrder(
 /** Locks a proposal for its seller's answer: 404 unknown, 403 not their product, 409 already answered. */
 async function lockProposal(tx: Tx, user: Caller, id: number) {
   const [order] = await tx.select().from(bulkOrders).where(eq(bulkOrders.id, id)).for('update');
-  if (!order) throw notFound('No such bulk order.');
+  if (!order) throw fail('bulk_order.not_found');
   const product = (await productsForSale(tx, [order.product_id])).get(order.product_id);
   if (!product || product.seller_id !== user.id) {
-    throw forbidden('Only the seller of the product can accept or decline this bulk order.');
+    throw fail('bulk_order.product_seller_only');
   }
   if (order.status !== 'proposed') {
-    throw conflict(`This bulk order has already been answered (it is ${order.status}).`);
+    throw fail('bulk_order.already_answered');
   }
   return { order, product };
 }
@@ -382,15 +370,15 @@ export async function acceptBulkOrder(
 ): Promise<BulkOrder> {
   return db.transaction(async (tx) => {
     const { order, product } = await lockProposal(tx, user, id);
-    if (order.end_date <= new Date()) throw conflict('This bulk order has already ended.');
+    if (order.end_date <= new Date()) throw fail('bulk_order.ended');
     if (committed > product.stock_quantity) {
-      throw badRequest(`You can commit at most your stock of ${product.stock_quantity} units.`, {
-        committed_quantity: `At most ${product.stock_quantity} (your stock).`,
+      throw invalidFields({
+        committed_quantity: field('validation.too_big', { maximum: product.stock_quantity }),
       });
     }
     if (committed < order.minimum_quantity) {
-      throw badRequest(`Commit at least the order's minimum of ${order.minimum_quantity} units.`, {
-        committed_quantity: `At least ${order.minimum_quantity}.`,
+      throw invalidFields({
+        committed_quantity: field('validation.too_small', { minimum: order.minimum_quantity }),
       });
     }
     const now = new Date();

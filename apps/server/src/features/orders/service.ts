@@ -13,7 +13,7 @@ import {
   type RecentOrder,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, fail, forbidden } from '../../platform/errors.ts';
+import { fail } from '../../platform/errors.ts';
 import { userSummaries, type UserRow } from '../auth/service.ts';
 import { productSummaries, returnStock } from '../catalog/service.ts';
 import { notify } from '../notifications/service.ts';
@@ -303,16 +303,16 @@ export async function cancelOrder(db: Db, user: UserRow, id: number, now = new D
 export async function declineOrder(db: Db, user: UserRow, id: number, reason: string): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await getOrder(tx, user, id);
-    if (order.seller_id !== user.id) throw forbidden('Only the seller of this order can decline it.');
+    if (order.seller_id !== user.id) throw fail('order.decline_seller_only');
     if (!sellerCanDecline(order.status)) {
-      throw conflict(`An order that is ${order.status} can no longer be declined; only pending orders can.`);
+      throw fail('order.not_declinable', { status: order.status });
     }
     const declined = await tx
       .update(orders)
       .set({ status: 'cancelled', decline_reason: reason, updated_at: new Date() })
       .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
       .returning({ id: orders.id });
-    if (declined.length === 0) throw conflict('This order is no longer pending, so it cannot be declined.');
+    if (declined.length === 0) throw fail('order.not_declinable', { status: order.status });
     for (const item of [...order.items].sort((a, b) => a.product_id - b.product_id)) {
       await returnStock(tx, item.product_id, item.quantity);
     }

@@ -8,7 +8,7 @@ import { deleteNotificationsOf, notificationsOf } from '../notifications/service
 import { forgetBuyerDetails, ordersPlacedBy } from '../orders/service.ts';
 import { mySubscription } from '../subscriptions/service.ts';
 import { myInventory, myOwnership } from '../warehouses/service.ts';
-import { demoAccount } from './service.ts';
+import { fail } from '../../platform/errors.ts';
 
 // Kept apart from service.ts, which other areas import (subscriptions counts users): this file reaches
 // into every area, and importing it from there would make a cycle.
@@ -79,7 +79,7 @@ export function personalDataCsv(data: Record<string, unknown>): string {
  */
 export async function closeAccount(db: Db, user: UserRow): Promise<void> {
   if (user.is_demo) {
-    throw demoAccount('Demo accounts are shared, so they cannot be closed.');
+    throw fail('demo_account');
   }
   await db.transaction(async (tx) => {
     const now = new Date();

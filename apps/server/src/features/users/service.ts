@@ -1,11 +1,8 @@
 import { canChooseRole, type ProfilePatch } from '@tt/domain';
 import type { Db } from '../../db/client.ts';
-import { AppError, fail } from '../../platform/errors.ts';
+import { fail, field } from '../../platform/errors.ts';
 import { saveProfile, type UserRow } from '../auth/service.ts';
 
-/** Shared demo accounts (DECISIONS 9) refuse what would break them for every visitor. */
-export const demoAccount = (message: string, fields?: Record<string, string>) =>
-  new AppError(403, 'demo_account', message, fields);
 
 /**
  * PUT /api/users/profile: changes only the fields sent (a save used to null every field it left out).
@@ -14,9 +11,8 @@ export const demoAccount = (message: string, fields?: Record<string, string>) =>
 export async function updateProfile(db: Db, user: UserRow, update: ProfilePatch): Promise<UserRow> {
   if (update.role !== undefined && update.role !== user.role) {
     if (user.is_demo) {
-      throw demoAccount('Demo accounts are shared, so their role cannot be changed.', {
-        role: 'Demo accounts keep their role.',
-      });
+      // Shared demo accounts (DECISIONS 9) refuse what would break them for every visitor.
+      throw fail('demo_account', {}, { fields: { role: field('validation.demo_role') } });
     }
     if (!canChooseRole(user.role, update.role)) {
       throw fail('profile.role_not_allowed', { role: update.role });
