@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Order } from '@tt/domain';
+
 import {
-  idempotencyKey,
   insertCategory,
   insertProduct,
   insertUser,
-  orderNumber,
-  rand,
   stockOf,
-  vat15,
+  placeOrder as placeOne,
 } from './support/marketplace.ts';
 import { createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 
@@ -37,20 +34,8 @@ describe('POST /api/orders/:id/decline', () => {
       price_cents: 1000,
       stock: 20,
     });
-    const subtotal = 1000 * quantity;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie, 'idempotency-key': idempotencyKey() },
-      payload: {
-        order_number: orderNumber(),
-        total_amount: rand(subtotal + vat15(subtotal) + 3999),
-        tax_amount: rand(vat15(subtotal)),
-        items: [{ product_id: productId, quantity, unit_price: 10, total_price: rand(subtotal) }],
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return { buyerId, cookie, productId, order: (response.json() as { orders: Order[] }).orders[0]! };
+    const order = await placeOne(t.app, cookie, { productId, quantity });
+    return { buyerId, cookie, productId, order };
   }
   const decline = (id: number, payload: object | undefined, cookie?: string) =>
     t.app.inject({

@@ -3,14 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Order, OrderList, OrderStatus } from '@tt/domain';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import {
-  idempotencyKey,
   insertCategory,
   insertProduct,
   insertUser,
-  orderNumber,
-  rand,
   stockOf,
-  vat15,
+  placeOrder as placeOne,
 } from './support/marketplace.ts';
 
 describe('orders', () => {
@@ -35,20 +32,7 @@ describe('orders', () => {
       price_cents: 1000,
       stock: 20,
     });
-    const subtotal = 1000 * quantity;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie, 'idempotency-key': idempotencyKey() },
-      payload: {
-        order_number: orderNumber(),
-        total_amount: rand(subtotal + vat15(subtotal) + 3999),
-        tax_amount: rand(vat15(subtotal)),
-        items: [{ product_id: productId, quantity, unit_price: 10, total_price: rand(subtotal) }],
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const order = (response.json() as { orders: Order[] }).orders[0]!;
+    const order = await placeOne(t.app, cookie, { productId, quantity });
     return { buyerId, cookie, productId, order };
   }
   const inject = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Order } from '@tt/domain';
+
 import { sessions, users } from '../src/db/schema.ts';
-import {
-  idempotencyKey,
-  insertCategory,
-  insertProduct,
-  insertUser,
-  orderNumber,
-  rand,
-  vat15,
-} from './support/marketplace.ts';
+import { insertCategory, insertProduct, insertUser, placeOrder as placeOne } from './support/marketplace.ts';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import { addMember, seededCoops } from './support/cooperatives.ts';
 
@@ -37,21 +29,12 @@ describe('personal data', () => {
     const cookie = await t.sessionFor(id);
     const second = await t.sessionFor(id);
     const productId = await insertProduct(t.db, { seller_id: supplierId, category_id: category, stock: 10 });
-    const subtotal = 2000;
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie, 'idempotency-key': idempotencyKey() },
-      payload: {
-        order_number: orderNumber(),
-        total_amount: rand(subtotal + vat15(subtotal) + 3999),
-        tax_amount: rand(vat15(subtotal)),
-        items: [{ product_id: productId, quantity: 2, unit_price: 10, total_price: rand(subtotal) }],
-        delivery_address: '7 Mandela Road, Umlazi',
-      },
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const order = (placed.json() as { orders: Order[] }).orders[0]!;
+    const order = await placeOne(
+      t.app,
+      cookie,
+      { productId, quantity: 2 },
+      { delivery_address: '7 Mandela Road, Umlazi' },
+    );
     const coopId = (await seededCoops(t.db)).umlazi;
     await addMember(t.db, coopId, id);
     const txn = await t.app.inject({

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Role } from '@tt/domain';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Order, Role } from '@tt/domain';
 import type { Db } from '../../src/db/client.ts';
 import { categories, products, users } from '../../src/db/schema.ts';
 
@@ -78,3 +80,50 @@ export function orderNumber(): string {
 }
 
 export const idempotencyKey = () => `key-${randomBytes(12).toString('hex')}`;
+
+/** The standard delivery fee in cents (spec 1: R39.99), as a buyer's checkout states it. */
+export const STANDARD_DELIVERY_CENTS = 3999;
+
+export interface CheckoutLine {
+  productId: number;
+  quantity: number;
+  /** The product's price; the fixtures' default is R10.00. */
+  priceCents?: number;
+}
+
+/** A checkout body for one line at standard delivery, with the totals the server will compute. */
+export function checkoutBody(line: CheckoutLine, extra: Record<string, unknown> = {}) {
+  const price = line.priceCents ?? 1000;
+  const subtotal = price * line.quantity;
+  return {
+    order_number: orderNumber(),
+    total_amount: rand(subtotal + vat15(subtotal) + STANDARD_DELIVERY_CENTS),
+    tax_amount: rand(vat15(subtotal)),
+    items: [
+      {
+        product_id: line.productId,
+        quantity: line.quantity,
+        unit_price: rand(price),
+        total_price: rand(subtotal),
+      },
+    ],
+    ...extra,
+  };
+}
+
+/** The buyer (by session cookie) checks one line out; the test fails unless the order is placed. */
+export async function placeOrder(
+  app: FastifyInstance,
+  cookie: string,
+  line: CheckoutLine,
+  extra: Record<string, unknown> = {},
+): Promise<Order> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie, 'idempotency-key': idempotencyKey() },
+    payload: checkoutBody(line, extra),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { orders: Order[] }).orders[0]!;
+}
