@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.ts';
 import { fail, field } from '../../platform/errors.ts';
 import { saveProfile, type UserRow } from '../auth/service.ts';
 
-
 /**
  * PUT /api/users/profile: changes only the fields sent (a save used to null every field it left out).
  * A demo account keeps its role: the demo admin once made itself a retailer for every visitor.
