@@ -96,6 +96,7 @@ export default function CrmPage() {
           label={t('summary.activities')}
           value={ready(() => String(data!.activities_this_month))}
           icon={Activity}
+          hint={t('summary.activities_hint')}
         />
       </div>
 

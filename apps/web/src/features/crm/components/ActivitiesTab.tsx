@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/Card';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Loading } from '../../../components/ui/Loading';
+import type { CrmActivity } from '@tt/domain';
 import { useCrmActivities } from '../api';
 import { ActivityList } from './ActivityList';
 
@@ -12,6 +13,11 @@ import { ActivityList } from './ActivityList';
 export function ActivitiesTab({ onLog, canLog }: { onLog: () => void; canLog: boolean }) {
   const { t } = useTranslation('crm');
   const activities = useCrmActivities();
+  const now = Date.now();
+  const all = activities.data ?? [];
+  // The list comes latest first: what is still ahead reads soonest first, the rest latest first.
+  const upcoming = all.filter((a) => new Date(a.activity_date).getTime() >= now).reverse();
+  const past = all.filter((a) => new Date(a.activity_date).getTime() < now);
   return (
     <Card className="p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -28,8 +34,33 @@ export function ActivitiesTab({ onLog, canLog }: { onLog: () => void; canLog: bo
       ) : activities.data.length === 0 ? (
         <EmptyState icon={ListChecks} title={t('activities.empty')} message={t('activities.empty_text')} />
       ) : (
-        <ActivityList activities={activities.data} testId="activity-list" />
+        <div data-testid="activity-list">
+          <ActivitySection
+            title={t('activities.upcoming')}
+            activities={upcoming}
+            testId="activities-upcoming"
+          />
+          <ActivitySection title={t('activities.past')} activities={past} testId="activities-past" />
+        </div>
       )}
     </Card>
+  );
+}
+
+function ActivitySection({
+  title,
+  activities,
+  testId,
+}: {
+  title: string;
+  activities: CrmActivity[];
+  testId: string;
+}) {
+  if (activities.length === 0) return null;
+  return (
+    <section className="mt-3" data-testid={testId}>
+      <h3 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{title}</h3>
+      <ActivityList activities={activities} />
+    </section>
   );
 }

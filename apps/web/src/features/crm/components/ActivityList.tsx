@@ -8,20 +8,22 @@ import { activityIcons } from '../format';
 export function ActivityList({
   activities,
   showClient = true,
-  now = Date.now(),
+  markUpcoming = false,
   testId,
 }: {
   activities: CrmActivity[];
   showClient?: boolean;
-  now?: number;
+  /** Badge the ones still ahead (where past and planned share one list). */
+  markUpcoming?: boolean;
   testId?: string;
 }) {
+  const now = Date.now();
   const { t, i18n } = useTranslation('crm');
   return (
     <ul className="divide-y divide-stone-100" data-testid={testId}>
       {activities.map((a) => {
         const Icon = activityIcons[a.activity_type];
-        const upcoming = new Date(a.activity_date).getTime() >= now;
+        const upcoming = markUpcoming && new Date(a.activity_date).getTime() >= now;
         return (
           <li key={a.id} className="flex gap-3 py-3" data-testid="crm-activity" data-activity-id={a.id}>
             <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-100 text-brand-700">

@@ -103,7 +103,12 @@ export function ClientDetailsDialog({
           {client.activities.length === 0 ? (
             <p className="mt-2 text-sm text-stone-500">{t('details.no_activities')}</p>
           ) : (
-            <ActivityList activities={client.activities} showClient={false} testId="client-activities" />
+            <ActivityList
+              activities={client.activities}
+              showClient={false}
+              markUpcoming
+              testId="client-activities"
+            />
           )}
         </div>
       )}
