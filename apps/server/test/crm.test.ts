@@ -411,6 +411,14 @@ describe('CRM (spec 3 §2-§7, DECISIONS 5-7, 11, 12)', () => {
       const managers = crmSummarySchema.parse((await get('/api/crm/summary', manager)).json());
       expect(managers.scope).toBe('all');
       expect(managers.total_clients).toBeGreaterThan(summary.total_clients);
+      // A lost deal is no top client, however large.
+      const lost = await addClient(repA, {
+        client_name: 'Lost big',
+        status: 'lost',
+        client_value: 1_000_000,
+      });
+      const alpha = crmSummarySchema.parse((await get('/api/crm/summary', repA)).json());
+      expect(alpha.top_clients.map((c) => c.id)).not.toContain(lost.id);
       const empty = crmSummarySchema.parse((await get('/api/crm/summary', repB)).json());
       expect(empty).toMatchObject({
         total_clients: 0,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   can,
   centsToRand,
@@ -291,7 +291,7 @@ export async function createActivity(db: Db, user: Caller, input: CrmActivityInp
 const sumCents = (column: SQL | typeof crmClients.client_value_cents) =>
   sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
-/** GET /api/crm/summary: the cards, the next five activities and the five most valuable clients. */
+/** GET /api/crm/summary: the cards, the next five activities and the five most valuable clients not lost. */
 export async function crmSummary(db: Db, user: Caller, now = new Date()): Promise<CrmSummary> {
   const month = monthOf(now);
   const { start, end } = monthRange(month);
@@ -315,10 +315,11 @@ export async function crmSummary(db: Db, user: Caller, now = new Date()): Promis
     .from(crmActivities)
     .innerJoin(crmClients, eq(crmClients.id, crmActivities.client_id))
     .where(and(scope, gte(crmActivities.activity_date, start), lt(crmActivities.activity_date, end)));
+  // A lost deal is no top client, whatever it was worth.
   const top = await db
     .select()
     .from(crmClients)
-    .where(scope)
+    .where(and(scope, ne(crmClients.status, 'lost')))
     .orderBy(desc(crmClients.client_value_cents), asc(crmClients.client_name), asc(crmClients.id))
     .limit(CRM_OVERVIEW_LIMIT);
   return {
