@@ -13,9 +13,9 @@ import {
 } from 'lucide-react';
 import type { CrmClient } from '@tt/domain';
 import { Button } from '../../components/ui/Button';
-import { LoadError } from '../../components/ui/LoadError';
 import { Loading } from '../../components/ui/Loading';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { QueryState } from '../../components/ui/QueryState';
 import { StatCard } from '../../components/ui/StatCard';
 import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
 import { formatMoney, formatMonth } from '../../lib/format';
@@ -118,18 +118,16 @@ export default function CrmPage() {
         ]}
       >
         <TabPanel value="overview">
-          {summary.isPending ? (
-            <Loading label={t('loading')} />
-          ) : !data ? (
-            <LoadError icon={Handshake} onRetry={() => void summary.refetch()} />
-          ) : (
-            <OverviewTab
-              summary={data}
-              onLogActivity={() => logFor()}
-              onAddClient={() => setOpen({ kind: 'add' })}
-              onView={view}
-            />
-          )}
+          <QueryState query={summary} icon={Handshake} loading={t('loading')}>
+            {(loaded) => (
+              <OverviewTab
+                summary={loaded}
+                onLogActivity={() => logFor()}
+                onAddClient={() => setOpen({ kind: 'add' })}
+                onView={view}
+              />
+            )}
+          </QueryState>
         </TabPanel>
         <TabPanel value="clients">
           <ClientsTab

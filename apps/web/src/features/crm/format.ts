@@ -1,8 +1,6 @@
-import type { TFunction } from 'i18next';
 import { Calendar, Mail, MessageSquare, Phone, type LucideIcon } from 'lucide-react';
 import type { ActivityType, ClientStatus, ClientType } from '@tt/domain';
 import type { Tone } from '../../components/ui/Badge';
-import { translateCode } from '../../lib/errors';
 
 export const activityIcons: Record<ActivityType, LucideIcon> = {
   call: Phone,
@@ -30,20 +28,4 @@ export function localInputToIso(value: unknown): string | undefined {
 export function nextHourLocal(now = new Date()): string {
   const next = new Date(Math.ceil((now.getTime() + 1) / 3_600_000) * 3_600_000);
   return new Date(next.getTime() + SAST_MS).toISOString().slice(0, 16);
-}
-
-/**
- * A field's message for the person: a server refusal (already translated), a catalogued code from the
- * domain's schema translated, or the form's own hint for the field.
- */
-export function fieldMessage(
-  error: { type?: unknown; message?: string } | undefined,
-  t: TFunction,
-  hint?: string,
-): string | undefined {
-  if (!error) return undefined;
-  if (error.type === 'server') return error.message;
-  const code = error.message ?? '';
-  if (code.startsWith('validation.')) return translateCode(code, undefined, t) ?? hint ?? code;
-  return hint ?? translateCode('validation.invalid', undefined, t);
 }

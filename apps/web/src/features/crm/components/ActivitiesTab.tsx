@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CalendarPlus, ListChecks } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { EmptyState } from '../../../components/ui/EmptyState';
-import { LoadError } from '../../../components/ui/LoadError';
-import { Loading } from '../../../components/ui/Loading';
+import { QueryState } from '../../../components/ui/QueryState';
 import type { CrmActivity } from '@tt/domain';
 import { useCrmActivities } from '../api';
 import { ActivityList } from './ActivityList';
@@ -19,31 +17,32 @@ export function ActivitiesTab({ onLog, canLog }: { onLog: () => void; canLog: bo
   const upcoming = all.filter((a) => new Date(a.activity_date).getTime() >= now).reverse();
   const past = all.filter((a) => new Date(a.activity_date).getTime() < now);
   return (
-    <Card className="p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
+    <div>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-semibold text-stone-900">{t('activities.recent')}</h2>
         <Button size="sm" onClick={onLog} disabled={!canLog} data-testid="log-activity">
           <CalendarPlus aria-hidden className="size-4" />
           {t('activities.log')}
         </Button>
       </div>
-      {activities.isPending ? (
-        <Loading label={t('loading')} />
-      ) : !activities.data ? (
-        <LoadError icon={ListChecks} onRetry={() => void activities.refetch()} />
-      ) : activities.data.length === 0 ? (
-        <EmptyState icon={ListChecks} title={t('activities.empty')} message={t('activities.empty_text')} />
-      ) : (
-        <div data-testid="activity-list">
-          <ActivitySection
-            title={t('activities.upcoming')}
-            activities={upcoming}
-            testId="activities-upcoming"
-          />
-          <ActivitySection title={t('activities.past')} activities={past} testId="activities-past" />
-        </div>
-      )}
-    </Card>
+      <QueryState
+        query={activities}
+        icon={ListChecks}
+        loading={t('loading')}
+        empty={{ title: t('activities.empty'), message: t('activities.empty_text') }}
+      >
+        {() => (
+          <Card className="px-4 pb-1" data-testid="activity-list">
+            <ActivitySection
+              title={t('activities.upcoming')}
+              activities={upcoming}
+              testId="activities-upcoming"
+            />
+            <ActivitySection title={t('activities.past')} activities={past} testId="activities-past" />
+          </Card>
+        )}
+      </QueryState>
+    </div>
   );
 }
 
@@ -58,7 +57,7 @@ function ActivitySection({
 }) {
   if (activities.length === 0) return null;
   return (
-    <section className="mt-3" data-testid={testId}>
+    <section className="pt-3" data-testid={testId}>
       <h3 className="text-xs font-semibold tracking-wide text-stone-600 uppercase">{title}</h3>
       <ActivityList activities={activities} />
     </section>

@@ -1,15 +1,13 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITY_TYPES, crmActivityInputSchema, type CrmActivityInput } from '@tt/domain';
+import { ACTIVITY_TYPES, crmActivityInputSchema } from '@tt/domain';
 import { z } from 'zod';
+import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { Field, Input, Select } from '../../../components/ui/Field';
+import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
-import { applyServerErrors } from '../../../lib/form-errors';
 import { useCrmClients, useLogActivity } from '../api';
-import { fieldMessage, localInputToIso, nextHourLocal } from '../format';
+import { localInputToIso, nextHourLocal } from '../format';
 
 /**
  * The domain's schema, read from a datetime-local field: the field holds South African wall-clock time
@@ -21,7 +19,7 @@ const activityFormSchema = crmActivityInputSchema.extend({
     .transform((value) => localInputToIso(value) ?? '')
     .pipe(crmActivityInputSchema.shape.activity_date),
 });
-type ActivityForm = z.input<typeof activityFormSchema>;
+
 const toId = (v: unknown) => (v === '' || v === undefined ? undefined : Number(v));
 
 /**
@@ -37,16 +35,10 @@ export function ActivityDialog({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { t } = useTranslation(['crm', 'errors']);
+  const { t } = useTranslation('crm');
   const log = useLogActivity();
   const clients = useCrmClients({ limit: 200 });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ActivityForm, unknown, CrmActivityInput>({
-    resolver: zodResolver(activityFormSchema),
+  const form = useContractForm(activityFormSchema, {
     defaultValues: {
       ...(client ? { client_id: client.id } : {}),
       activity_type: 'call',
@@ -55,19 +47,10 @@ export function ActivityDialog({
       activity_date: nextHourLocal(),
     },
   });
-  const onSubmit = handleSubmit((input) =>
-    log.mutate(input, {
-      onSuccess: () => onSaved(t('activity_form.saved')),
-      onError: (error) =>
-        void applyServerErrors(error, setError, t, [
-          'client_id',
-          'activity_type',
-          'subject',
-          'description',
-          'activity_date',
-        ]),
-    }),
-  );
+  const submit = useFormSubmit(form, log.mutateAsync, {
+    keepValues: true,
+    onSuccess: () => onSaved(t('activity_form.saved')),
+  });
   const options = clients.data ?? [];
   const noClients = !client && clients.isSuccess && options.length === 0;
   return (
@@ -94,73 +77,68 @@ export function ActivityDialog({
         </div>
       }
     >
-      <form id="crm-activity-form" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form id="crm-activity-form" onSubmit={submit} noValidate className="space-y-4">
         {!client && (
-          <Field
+          <FormField
+            form={form}
+            name="client_id"
+            id="activity-client"
             label={t('activity_form.client')}
-            htmlFor="activity-client"
             required
-            hint={noClients ? t('activity_form.no_clients') : undefined}
-            error={fieldMessage(errors.client_id, t, t('activity_form.invalid_client'))}
+            {...(noClients ? { hint: t('activity_form.no_clients') } : {})}
+            registerOptions={{ setValueAs: toId }}
           >
-            <Select
-              id="activity-client"
-              defaultValue=""
-              aria-invalid={errors.client_id ? true : undefined}
-              {...register('client_id', { setValueAs: toId })}
-            >
-              <option value="" disabled>
-                {t('activity_form.choose_client')}
-              </option>
-              {options.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.company_name ? `${c.client_name} (${c.company_name})` : c.client_name}
+            {(control) => (
+              <Select defaultValue="" {...control}>
+                <option value="" disabled>
+                  {t('activity_form.choose_client')}
                 </option>
-              ))}
-            </Select>
-          </Field>
+                {options.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.company_name ? `${c.client_name} (${c.company_name})` : c.client_name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
         )}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label={t('activity_form.type')} htmlFor="activity-type">
-            <Select id="activity-type" {...register('activity_type')}>
-              {ACTIVITY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`activity_types.${type}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
+          <FormField form={form} name="activity_type" id="activity-type" label={t('activity_form.type')}>
+            {(control) => (
+              <Select {...control}>
+                {ACTIVITY_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`activity_types.${type}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            form={form}
+            name="activity_date"
+            id="activity-date"
             label={t('activity_form.date')}
-            htmlFor="activity-date"
+            type="datetime-local"
             required
-            error={fieldMessage(errors.activity_date, t, t('activity_form.invalid_date'))}
-          >
-            <Input
-              id="activity-date"
-              type="datetime-local"
-              aria-invalid={errors.activity_date ? true : undefined}
-              {...register('activity_date')}
-            />
-          </Field>
-        </div>
-        <Field
-          label={t('activity_form.subject')}
-          htmlFor="activity-subject"
-          required
-          error={fieldMessage(errors.subject, t)}
-        >
-          <Input
-            id="activity-subject"
-            autoComplete="off"
-            autoFocus={!!client}
-            aria-invalid={errors.subject ? true : undefined}
-            {...register('subject')}
           />
-        </Field>
-        <Field label={t('activity_form.description')} htmlFor="activity-description">
-          <Textarea id="activity-description" rows={3} {...register('description')} />
-        </Field>
+        </div>
+        <FormField
+          form={form}
+          name="subject"
+          id="activity-subject"
+          label={t('activity_form.subject')}
+          required
+          inputProps={{ autoComplete: 'off', autoFocus: !!client }}
+        />
+        <FormField
+          form={form}
+          name="description"
+          id="activity-description"
+          label={t('activity_form.description')}
+        >
+          {(control) => <Textarea rows={3} {...control} />}
+        </FormField>
       </form>
     </Dialog>
   );

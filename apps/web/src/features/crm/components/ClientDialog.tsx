@@ -1,5 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
   CLIENT_STATUSES,
@@ -7,21 +5,44 @@ import {
   crmClientInputSchema,
   type CrmClient,
   type CrmClientForm,
-  type CrmClientInput,
 } from '@tt/domain';
+import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { Field, Input, Select } from '../../../components/ui/Field';
+import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
-import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateClient, useUpdateClient } from '../api';
-import { fieldMessage } from '../format';
 
 const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
-const FIELDS = Object.keys(crmClientInputSchema.shape);
+const blank: CrmClientForm = {
+  client_name: '',
+  company_name: '',
+  client_email: '',
+  client_phone: '',
+  address: '',
+  client_type: 'prospect',
+  status: 'open',
+  client_value: 0,
+  notes: '',
+};
 
-/** Add Client (no client) or Edit (a client): saves, then closes with a message naming the client. */
+const valuesOf = (client: CrmClient): CrmClientForm => ({
+  client_name: client.client_name,
+  company_name: client.company_name ?? '',
+  client_email: client.client_email ?? '',
+  client_phone: client.client_phone ?? '',
+  address: client.address ?? '',
+  client_type: client.client_type,
+  status: client.status,
+  client_value: client.client_value,
+  notes: client.notes ?? '',
+});
+
+/**
+ * Add Client (no client) or Edit (a client), checked by the domain's schema (name required, e-mail,
+ * South African phone): saves, then closes with a message naming the client.
+ */
 export function ClientDialog({
   client,
   onClose,
@@ -31,50 +52,16 @@ export function ClientDialog({
   onClose: () => void;
   onSaved: (message: string, client: CrmClient) => void;
 }) {
-  const { t } = useTranslation(['crm', 'errors']);
+  const { t } = useTranslation('crm');
   const create = useCreateClient();
   const update = useUpdateClient(client?.id ?? 0);
   const saving = client ? update : create;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CrmClientForm, unknown, CrmClientInput>({
-    resolver: zodResolver(crmClientInputSchema),
-    defaultValues: client
-      ? {
-          client_name: client.client_name,
-          company_name: client.company_name ?? '',
-          client_email: client.client_email ?? '',
-          client_phone: client.client_phone ?? '',
-          address: client.address ?? '',
-          client_type: client.client_type,
-          status: client.status,
-          client_value: client.client_value,
-          notes: client.notes ?? '',
-        }
-      : {
-          client_name: '',
-          company_name: '',
-          client_email: '',
-          client_phone: '',
-          address: '',
-          client_type: 'prospect',
-          status: 'open',
-          client_value: 0,
-          notes: '',
-        },
+  const form = useContractForm(crmClientInputSchema, { defaultValues: client ? valuesOf(client) : blank });
+  const submit = useFormSubmit(form, saving.mutateAsync, {
+    keepValues: true,
+    onSuccess: (saved) =>
+      onSaved(t(client ? 'form.saved' : 'form.added', { name: saved.client_name }), saved),
   });
-  const onSubmit = handleSubmit((input) =>
-    saving.mutate(input, {
-      onSuccess: (saved) =>
-        onSaved(t(client ? 'form.saved' : 'form.added', { name: saved.client_name }), saved),
-      onError: (error) => void applyServerErrors(error, setError, t, FIELDS),
-    }),
-  );
-  const message = (name: keyof CrmClientForm, hint?: string) => fieldMessage(errors[name], t, hint);
-  const invalid = (name: keyof CrmClientForm) => (errors[name] ? true : undefined);
   return (
     <Dialog
       open
@@ -93,88 +80,85 @@ export function ClientDialog({
         </div>
       }
     >
-      <form id="crm-client-form" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <Field label={t('form.client_name')} htmlFor="client-name" required error={message('client_name')}>
-          <Input
-            id="client-name"
-            autoFocus
-            autoComplete="off"
-            aria-invalid={invalid('client_name')}
-            {...register('client_name')}
-          />
-        </Field>
-        <Field label={t('form.company_name')} htmlFor="client-company" error={message('company_name')}>
-          <Input id="client-company" autoComplete="off" {...register('company_name')} />
-        </Field>
+      <form id="crm-client-form" onSubmit={submit} noValidate className="space-y-4">
+        <FormField
+          form={form}
+          name="client_name"
+          id="client-name"
+          label={t('form.client_name')}
+          required
+          inputProps={{ autoFocus: true, autoComplete: 'off' }}
+        />
+        <FormField
+          form={form}
+          name="company_name"
+          id="client-company"
+          label={t('form.company_name')}
+          inputProps={{ autoComplete: 'off' }}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label={t('form.client_email')} htmlFor="client-email" error={message('client_email')}>
-            <Input
-              id="client-email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              aria-invalid={invalid('client_email')}
-              {...register('client_email')}
-            />
-          </Field>
-          <Field
-            label={t('form.client_phone')}
-            htmlFor="client-phone"
-            hint={t('form.phone_hint')}
-            error={message('client_phone')}
-          >
-            <Input
-              id="client-phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              aria-invalid={invalid('client_phone')}
-              {...register('client_phone')}
-            />
-          </Field>
-        </div>
-        <Field label={t('form.address')} htmlFor="client-address" error={message('address')}>
-          <Input id="client-address" autoComplete="off" {...register('address')} />
-        </Field>
-        <div className="grid grid-cols-2 gap-4">
-          <Field label={t('form.client_type')} htmlFor="client-type">
-            <Select id="client-type" {...register('client_type')}>
-              {CLIENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={t('form.status')} htmlFor="client-status">
-            <Select id="client-status" {...register('status')}>
-              {CLIENT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`statuses.${status}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <Field
-          label={t('form.client_value')}
-          htmlFor="client-value"
-          hint={t('form.status_hint')}
-          error={message('client_value', t('form.invalid_value'))}
-        >
-          <Input
-            id="client-value"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            aria-invalid={invalid('client_value')}
-            {...register('client_value', { setValueAs: toNumber })}
+          <FormField
+            form={form}
+            name="client_email"
+            id="client-email"
+            label={t('form.client_email')}
+            type="email"
+            inputProps={{ inputMode: 'email', autoComplete: 'off' }}
           />
-        </Field>
-        <Field label={t('form.notes')} htmlFor="client-notes" error={message('notes')}>
-          <Textarea id="client-notes" rows={3} {...register('notes')} />
-        </Field>
+          <FormField
+            form={form}
+            name="client_phone"
+            id="client-phone"
+            label={t('form.client_phone')}
+            hint={t('form.phone_hint')}
+            type="tel"
+            inputProps={{ inputMode: 'tel', autoComplete: 'off' }}
+          />
+        </div>
+        <FormField
+          form={form}
+          name="address"
+          id="client-address"
+          label={t('form.address')}
+          inputProps={{ autoComplete: 'off' }}
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <FormField form={form} name="client_type" id="client-type" label={t('form.client_type')}>
+            {(control) => (
+              <Select {...control}>
+                {CLIENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`types.${type}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField form={form} name="status" id="client-status" label={t('form.status')}>
+            {(control) => (
+              <Select {...control}>
+                {CLIENT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`statuses.${status}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        </div>
+        <FormField
+          form={form}
+          name="client_value"
+          id="client-value"
+          label={t('form.client_value')}
+          hint={t('form.status_hint')}
+          type="number"
+          inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
+          registerOptions={{ setValueAs: toNumber }}
+        />
+        <FormField form={form} name="notes" id="client-notes" label={t('form.notes')}>
+          {(control) => <Textarea rows={3} {...control} />}
+        </FormField>
       </form>
     </Dialog>
   );

@@ -9,11 +9,8 @@ import {
   type CrmClient,
 } from '@tt/domain';
 import { Button } from '../../../components/ui/Button';
-import { Card } from '../../../components/ui/Card';
-import { EmptyState } from '../../../components/ui/EmptyState';
 import { Input, Select } from '../../../components/ui/Field';
-import { LoadError } from '../../../components/ui/LoadError';
-import { Loading } from '../../../components/ui/Loading';
+import { QueryState } from '../../../components/ui/QueryState';
 import { useCrmClients } from '../api';
 import { ClientCard } from './ClientCard';
 
@@ -93,51 +90,48 @@ export function ClientsTab({
           </Select>
         </label>
       </div>
-      {clients.isPending ? (
-        <Loading label={t('loading')} />
-      ) : !clients.data ? (
-        <LoadError icon={Users} onRetry={() => void clients.refetch()} />
-      ) : clients.data.length === 0 ? (
-        <Card data-testid="clients-empty">
-          {filtered ? (
-            <EmptyState
-              icon={Search}
-              title={t('clients.no_match')}
-              message={t('clients.no_match_text')}
-              action={
-                <Button variant="outline" onClick={clear}>
-                  {t('clients.clear_filters')}
-                </Button>
+      <QueryState
+        query={clients}
+        icon={filtered ? Search : Users}
+        loading={t('loading')}
+        empty={
+          filtered
+            ? {
+                title: t('clients.no_match'),
+                message: t('clients.no_match_text'),
+                action: (
+                  <Button variant="outline" onClick={clear}>
+                    {t('clients.clear_filters')}
+                  </Button>
+                ),
               }
-            />
-          ) : (
-            <EmptyState
-              icon={Users}
-              title={t('clients.empty')}
-              message={t('clients.empty_text')}
-              action={<Button onClick={onAdd}>{t('clients.add')}</Button>}
-            />
-          )}
-        </Card>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-stone-600" aria-live="polite">
-            {t('clients.shown', { count: clients.data.length })}
-          </p>
-          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="client-list">
-            {clients.data.map((client) => (
-              <li key={client.id} className="min-w-0">
-                <ClientCard
-                  client={client}
-                  showOwner={showOwner}
-                  onView={() => onView(client)}
-                  onEdit={() => onEdit(client)}
-                />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+            : {
+                title: t('clients.empty'),
+                message: t('clients.empty_text'),
+                action: <Button onClick={onAdd}>{t('clients.add')}</Button>,
+              }
+        }
+      >
+        {(list) => (
+          <>
+            <p className="mb-2 text-sm text-stone-600" aria-live="polite">
+              {t('clients.shown', { count: list.length })}
+            </p>
+            <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="client-list">
+              {list.map((client) => (
+                <li key={client.id} className="min-w-0">
+                  <ClientCard
+                    client={client}
+                    showOwner={showOwner}
+                    onView={() => onView(client)}
+                    onEdit={() => onEdit(client)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,16 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { setSalesTargetSchema, type SalesTarget, type SetSalesTarget } from '@tt/domain';
-import type { z } from 'zod';
+import { setSalesTargetSchema, type SalesTarget } from '@tt/domain';
+import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { Field, Input, Select } from '../../../components/ui/Field';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { Select } from '../../../components/ui/Field';
 import { useSetTarget } from '../api';
-import { fieldMessage } from '../format';
 
-type TargetForm = z.input<typeof setSalesTargetSchema>;
 const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 /** Set Sales Target (managers): a rep's target for a month, replacing an earlier one. */
@@ -28,27 +23,19 @@ export function TargetDialog({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { t } = useTranslation(['crm', 'errors']);
+  const { t } = useTranslation('crm');
   const save = useSetTarget();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<TargetForm, unknown, SetSalesTarget>({
-    resolver: zodResolver(setSalesTargetSchema),
+  const form = useContractForm(setSalesTargetSchema, {
     defaultValues: {
       ...(initial ? { rep_id: initial.rep_id } : {}),
       month,
       ...(initial?.target_amount ? { target_amount: initial.target_amount } : {}),
     },
   });
-  const onSubmit = handleSubmit((input) =>
-    save.mutate(input, {
-      onSuccess: (saved) => onSaved(t('targets.saved', { name: saved.rep_name })),
-      onError: (error) => void applyServerErrors(error, setError, t, ['rep_id', 'month', 'target_amount']),
-    }),
-  );
+  const submit = useFormSubmit(form, save.mutateAsync, {
+    keepValues: true,
+    onSuccess: (saved) => onSaved(t('targets.saved', { name: saved.rep_name })),
+  });
   return (
     <Dialog
       open
@@ -67,57 +54,45 @@ export function TargetDialog({
         </div>
       }
     >
-      <form id="crm-target-form" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <Field
+      <form id="crm-target-form" onSubmit={submit} noValidate className="space-y-4">
+        <FormField
+          form={form}
+          name="rep_id"
+          id="target-rep"
           label={t('targets.rep')}
-          htmlFor="target-rep"
           required
-          error={fieldMessage(errors.rep_id, t, t('targets.invalid_rep'))}
+          registerOptions={{ setValueAs: toNumber }}
         >
-          <Select
-            id="target-rep"
-            aria-invalid={errors.rep_id ? true : undefined}
-            {...register('rep_id', { setValueAs: toNumber })}
-          >
-            {!initial && <option value="">{t('targets.invalid_rep')}</option>}
-            {reps.map((rep) => (
-              <option key={rep.rep_id} value={rep.rep_id}>
-                {rep.rep_name}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          {(control) => (
+            <Select {...control}>
+              {!initial && <option value="">{t('targets.invalid_rep')}</option>}
+              {reps.map((rep) => (
+                <option key={rep.rep_id} value={rep.rep_id}>
+                  {rep.rep_name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field
+          <FormField
+            form={form}
+            name="month"
+            id="target-month"
             label={t('targets.month')}
-            htmlFor="target-month"
+            type="month"
             required
-            error={fieldMessage(errors.month, t)}
-          >
-            <Input
-              id="target-month"
-              type="month"
-              aria-invalid={errors.month ? true : undefined}
-              {...register('month')}
-            />
-          </Field>
-          <Field
+          />
+          <FormField
+            form={form}
+            name="target_amount"
+            id="target-amount"
             label={t('targets.amount')}
-            htmlFor="target-amount"
+            type="number"
             required
-            error={fieldMessage(errors.target_amount, t, t('targets.invalid_amount'))}
-          >
-            <Input
-              id="target-amount"
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              step={0.01}
-              autoFocus
-              aria-invalid={errors.target_amount ? true : undefined}
-              {...register('target_amount', { setValueAs: toNumber })}
-            />
-          </Field>
+            inputProps={{ inputMode: 'decimal', min: 0.01, step: 0.01, autoFocus: true }}
+            registerOptions={{ setValueAs: toNumber }}
+          />
         </div>
       </form>
     </Dialog>

@@ -4,11 +4,9 @@ import { Target } from 'lucide-react';
 import type { SalesTarget } from '@tt/domain';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { EmptyState } from '../../../components/ui/EmptyState';
 import { Field, Input } from '../../../components/ui/Field';
-import { LoadError } from '../../../components/ui/LoadError';
-import { Loading } from '../../../components/ui/Loading';
 import { ProgressBar, type ProgressTone } from '../../../components/ui/ProgressBar';
+import { QueryState } from '../../../components/ui/QueryState';
 import { formatMoney } from '../../../lib/format';
 import { useSalesTargets } from '../api';
 import { TargetDialog } from './TargetDialog';
@@ -54,23 +52,23 @@ export function TargetsTab({
         )}
       </div>
       <p className="mb-3 text-sm text-stone-600">{t('targets.explain')}</p>
-      {targets.isPending ? (
-        <Loading label={t('loading')} />
-      ) : !targets.data ? (
-        <LoadError icon={Target} onRetry={() => void targets.refetch()} />
-      ) : list.length === 0 ? (
-        <Card>
-          <EmptyState icon={Target} title={t('targets.empty')} message={t('targets.empty_text')} />
-        </Card>
-      ) : (
-        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="target-list">
-          {list.map((row) => (
-            <li key={row.rep_id} className="min-w-0">
-              <TargetCard row={row} canSet={targets.data.can_set} onSet={() => setEditing(row)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={targets}
+        icon={Target}
+        loading={t('loading')}
+        empty={{ title: t('targets.empty'), message: t('targets.empty_text') }}
+        isEmpty={(data) => data.targets.length === 0}
+      >
+        {(data) => (
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="target-list">
+            {data.targets.map((row) => (
+              <li key={row.rep_id} className="min-w-0">
+                <TargetCard row={row} canSet={data.can_set} onSet={() => setEditing(row)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {editing !== null && targets.data && (
         <TargetDialog
           reps={list}
