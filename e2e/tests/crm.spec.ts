@@ -8,7 +8,7 @@ import { expect, expectNoHorizontalScroll, key, locale, shot, test } from './fix
 
 const en = locale('en', 'crm');
 
-test('a sales rep adds a client, finds it, logs an activity with it and sees the cards count it', async ({
+test('a sales rep adds a client, finds it, edits it, logs an activity with it and sees the cards count it', async ({
   page,
   login,
 }, info) => {
@@ -36,8 +36,8 @@ test('a sales rep adds a client, finds it, logs an activity with it and sees the
   await page.getByTestId('save-client').click();
   await expect(dialog.getByText(key(locale('en', 'errors'), 'validation.sa_phone'))).toBeVisible();
   await expect(dialog.getByLabel(key(en, 'form.client_name'))).toHaveValue(name);
-  await dialog.getByLabel(key(en, 'form.client_phone')).fill('082 555 0199');
   await shot(page, 'crm-add-client', info.project.name);
+  await dialog.getByLabel(key(en, 'form.client_phone')).fill('082 555 0199');
   await page.getByTestId('save-client').click();
   await expect(page.getByTestId('crm-notice')).toContainText(name);
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -57,6 +57,18 @@ test('a sales rep adds a client, finds it, logs an activity with it and sees the
   await page.getByTestId('client-type-filter').selectOption('lead');
   await expect(card).toBeVisible();
   await shot(page, 'crm-clients', info.project.name);
+
+  // Edit: marking the deal won moves this month's won figure by its value.
+  const before = (await (await page.request.get('/api/crm/summary')).json()) as { won_this_month: number };
+  await card.getByTestId('edit-client').click();
+  const edit = page.getByRole('dialog');
+  await expect(edit.getByLabel(key(en, 'form.client_name'))).toHaveValue(name);
+  await edit.getByLabel(key(en, 'form.status')).selectOption('won');
+  await page.getByTestId('save-client').click();
+  await expect(page.getByTestId('crm-notice')).toContainText(key(en, 'form.saved').replace('{{name}}', name));
+  await expect(card).toContainText(key(en, 'statuses.won'));
+  const after = (await (await page.request.get('/api/crm/summary')).json()) as { won_this_month: number };
+  expect(Math.round((after.won_this_month - before.won_this_month) * 100)).toBe(420000);
 
   // View Details, then Log Activity from there: it shows in the client's activities.
   await card.getByTestId('view-client').click();
