@@ -76,6 +76,27 @@ test.describe('axe at phone size', () => {
   });
 });
 
+test.describe('axe on the CRM at phone size', () => {
+  test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
+
+  test('the CRM tabs have no serious or critical axe violations', async ({ page, login }) => {
+    await login('sales_rep');
+    const found: string[] = [];
+    for (const tab of ['', '?tab=clients', '?tab=activities', '?tab=targets']) {
+      await page.goto(`/crm${tab}`);
+      await settled(page);
+      await expect(page.getByTestId('crm-summary')).not.toContainText('…');
+      found.push(...(await blockingViolations(page)).map((line) => `/crm${tab}: ${line}`));
+    }
+    await page.goto('/crm?tab=clients');
+    await page.getByTestId('view-client').first().click();
+    await expect(page.getByTestId('client-details')).toBeVisible();
+    await page.waitForTimeout(150);
+    found.push(...(await blockingViolations(page)).map((line) => `/crm details: ${line}`));
+    expect(found).toEqual([]);
+  });
+});
+
 test.describe('a refused call', () => {
   test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
   // A service worker would answer the page's requests itself, out of reach of page.route.

@@ -43,6 +43,7 @@ import { orderRoutes } from './features/orders/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
+import { crmRoutes } from './features/crm/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +139,7 @@ export async function buildApp({
   await app.register(governanceRoutes);
   await app.register(bulkOrderRoutes);
   await app.register(warehouseRoutes);
+  await app.register(crmRoutes);
   await app.register(jobRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;

@@ -6,6 +6,7 @@ import {
   bulkOrders,
   cartItems,
   coopTransactions,
+  crmClients,
   meetings,
   notifications,
   orders,
@@ -209,6 +210,15 @@ describe('authorization matrix', () => {
         .limit(1),
     );
     const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    // A CRM client of the demo sales rep, aimed at by another (fresh) sales rep.
+    const crmClient = await first(
+      t.db
+        .select({ id: crmClients.id })
+        .from(crmClients)
+        .where(eq(crmClients.owner_id, await t.demoUserId('sales_rep')))
+        .limit(1),
+    );
+    const otherRep = sessions.get('sales_rep')!;
 
     /** For each endpoint with a record rule: who calls, on which record, with a valid body. */
     const attempts: Record<
@@ -318,6 +328,16 @@ describe('authorization matrix', () => {
             target_quantity: 10,
             end_date: future,
           },
+        },
+      ],
+      'GET /api/crm/clients/:id': [{ cookie: otherRep, params: { id: crmClient.id } }],
+      'PUT /api/crm/clients/:id': [
+        { cookie: otherRep, params: { id: crmClient.id }, body: { client_name: 'Taken over' } },
+      ],
+      'POST /api/crm/activities': [
+        {
+          cookie: otherRep,
+          body: { client_id: crmClient.id, activity_type: 'call', subject: 'Poach', activity_date: future },
         },
       ],
     };

@@ -82,6 +82,7 @@ describe('seedDatabase', () => {
       'governance',
       'warehouses',
       'bulk-orders',
+      'crm',
     ]);
   });
 });

@@ -370,6 +370,19 @@ export const ERRORS = {
     message: 'Simulated notifications are only for demo accounts.',
   },
 
+  // CRM
+  'crm.sales_only': {
+    status: 403,
+    params: none,
+    message: 'Access Restricted - CRM features are only available to sales representatives and managers.',
+  },
+  'crm.managers_only': {
+    status: 403,
+    params: none,
+    message: 'Only sales managers can set sales targets.',
+  },
+  'crm.client_not_found': { status: 404, params: none, message: 'That client does not exist.' },
+
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
   'validation.required': { status: 400, params: none, message: 'Required.' },
@@ -430,6 +443,13 @@ export const ERRORS = {
     params: none,
     message: 'Enter a valid phone number, for example +27 82 555 0101.',
   },
+  'validation.sa_phone': {
+    status: 400,
+    params: none,
+    message: 'Enter a South African phone number, for example 082 555 0101 or +27 82 555 0101.',
+  },
+  'validation.month': { status: 400, params: none, message: 'Choose a month.' },
+  'validation.not_a_rep': { status: 400, params: none, message: 'Choose a sales representative.' },
   'validation.postal_code': { status: 400, params: none, message: 'A postal code has four digits.' },
   'validation.years_range': {
     status: 400,

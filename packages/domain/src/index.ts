@@ -13,6 +13,7 @@ export * from './catalog.ts';
 export * from './cart.ts';
 export * from './bulk-orders.ts';
 export * from './warehouses.ts';
+export * from './crm.ts';
 export * from './plans.ts';
 export * from './search.ts';
 export * from './ids.ts';

@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'bulk_orders.propose',
   /** The CRM (spec 3 §6). */
   'crm.use',
+  /** See and edit every rep's CRM clients and set the reps' monthly sales targets (CRM managers). */
+  'crm.manage',
   /** The enterprise menu: reports, payments, white label, developer, enterprise (spec 1 §2). */
   'reports.view',
   /** Review supplier applications (spec 1: admin or coordinator; DECISIONS 11). */
@@ -58,6 +60,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'coops.join': EVERYONE,
   'bulk_orders.propose': EVERYONE,
   'crm.use': CRM,
+  'crm.manage': CRM.filter((role) => role !== 'sales_rep'),
   'reports.view': ['admin', 'coordinator'],
   'applications.review': ['admin', 'coordinator'],
   'admin.coops': ['admin'],
@@ -92,6 +95,7 @@ export type Access = 'public' | 'signed_in' | Permission;
  * - own_order: the order's buyer; order_seller: the order's seller; order_party: either (or orders.view_all)
  * - coop_member / coop_coordinator: of the co-op named in the path or body (or admin.coops)
  * - owner: the caller's own row (cart line, notification); demo_account: the caller is a demo account
+ * - crm_client: the CRM client's owner (or crm.manage); another rep's client is 404
  */
 export const RESOURCE_RULES = [
   'own_order',
@@ -101,5 +105,6 @@ export const RESOURCE_RULES = [
   'coop_coordinator',
   'owner',
   'demo_account',
+  'crm_client',
 ] as const;
 export type ResourceRule = (typeof RESOURCE_RULES)[number];

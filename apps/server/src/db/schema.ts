@@ -9,3 +9,4 @@ export * from '../features/warehouses/tables.ts';
 export * from '../features/subscriptions/tables.ts';
 export * from '../features/cart/tables.ts';
 export * from '../platform/jobs/tables.ts';
+export * from '../features/crm/tables.ts';

@@ -50,18 +50,29 @@ export function OptionalUser() {
 
 /**
  * A screen for the roles holding a permission (the domain's one map, the same the server's routes
- * declare): the others see why instead of a screen whose every call would be refused.
+ * declare): the others see why instead of a screen whose every call would be refused. A screen whose
+ * spec words its own refusal names its namespace, whose `access_restricted.title` and `.message` are shown.
  */
-export function RequirePermission({ permission }: { permission: Permission }) {
-  const { t } = useTranslation();
+export function RequirePermission({ permission, namespace }: { permission: Permission; namespace?: string }) {
+  const { t } = useTranslation(namespace ? [namespace, 'common'] : 'common');
   const { data: user } = useMe();
   if (user && can(user.role, permission)) return <Outlet />;
   return (
-    <Card className="flex flex-col items-center px-6 py-12 text-center" role="alert">
-      <h1 className="text-lg font-semibold">{t('common.access_restricted_title')}</h1>
-      <p className="mt-1 max-w-md text-sm text-stone-600">{t('common.access_restricted_message')}</p>
+    <Card
+      className="flex flex-col items-center px-6 py-12 text-center"
+      role="alert"
+      data-testid="access-restricted"
+    >
+      <h1 className="text-lg font-semibold">
+        {namespace ? t(`${namespace}:access_restricted.title`) : t('common:common.access_restricted_title')}
+      </h1>
+      <p className="mt-1 max-w-md text-sm text-stone-600">
+        {namespace
+          ? t(`${namespace}:access_restricted.message`)
+          : t('common:common.access_restricted_message')}
+      </p>
       <Link to={paths.dashboard} className={buttonClass('primary', 'md', 'mt-5')}>
-        {t('common.go_to_dashboard')}
+        {t('common:common.go_to_dashboard')}
       </Link>
     </Card>
   );

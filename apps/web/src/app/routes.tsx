@@ -88,8 +88,8 @@ export const routes: RouteObject[] = [
               upcoming(paths.smartOrders, 'smart_orders'),
               // Spec 3 §6: the CRM is for sales roles, admins and coordinators.
               {
-                element: <RequirePermission permission="crm.use" />,
-                children: [upcoming(paths.crm, 'crm')],
+                element: <RequirePermission permission="crm.use" namespace="crm" />,
+                children: [{ path: paths.crm, ...screen(() => import('../features/crm/CrmPage')) }],
               },
               upcoming(paths.financialCenter, 'financial_center'),
               upcoming(paths.pos, 'pos'),

@@ -9,6 +9,7 @@ export const queryRoots = {
   'bulk-orders': 'bulk-orders',
   cart: 'cart',
   cooperatives: 'cooperatives',
+  crm: 'crm',
   dashboard: 'dashboard',
   governance: 'governance',
   notifications: 'notifications',

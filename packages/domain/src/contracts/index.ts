@@ -2,3 +2,4 @@ export * from './contract.ts';
 export * from './platform.ts';
 export * from './marketplace.ts';
 export * from './cooperatives.ts';
+export * from './crm.ts';

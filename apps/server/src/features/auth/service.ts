@@ -197,3 +197,28 @@ export async function saveProfile(db: Db, userId: number, update: ProfilePatch):
 export async function countUsers(db: Db | Tx): Promise<number> {
   return db.$count(users);
 }
+
+/**
+ * Open accounts holding one of the roles, by name (the CRM's sales reps, say); `ids` narrows it to
+ * those accounts. Bounded: a list screen names at most `limit`.
+ */
+export async function accountsWithRoles(
+  db: Db | Tx,
+  roles: readonly Role[],
+  options: { ids?: readonly number[]; limit?: number } = {},
+): Promise<UserSummary[]> {
+  if (roles.length === 0 || options.ids?.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, name: users.name, company_name: users.company_name })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, [...roles]),
+        isNull(users.closed_at),
+        options.ids ? inArray(users.id, [...options.ids]) : undefined,
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(options.limit ?? 500);
+  return rows.map((r) => ({ ...r, display_name: r.company_name ?? r.name }));
+}
