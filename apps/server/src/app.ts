@@ -38,6 +38,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { governanceRoutes } from './features/governance/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { jobRoutes } from './features/jobs/routes.ts';
+import { ledgerRoutes } from './features/ledger/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({
   await app.register(bulkOrderRoutes);
   await app.register(warehouseRoutes);
   await app.register(crmRoutes);
+  await app.register(ledgerRoutes);
   await app.register(jobRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;

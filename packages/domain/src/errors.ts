@@ -201,6 +201,12 @@ export const ERRORS = {
     params: { status: 'string' },
     message: 'An order that is {{status}} can no longer be declined; only pending orders can.',
   },
+  'order.not_delivered': {
+    status: 409,
+    params: none,
+    message: 'Only a delivered order can be marked paid.',
+  },
+  'order.already_paid': { status: 409, params: none, message: 'This order is already marked paid.' },
   'order.buyer_only': { status: 403, params: none, message: 'Only the buyer can cancel an order.' },
   'order.cancel_window_passed': {
     status: 409,
@@ -362,6 +368,27 @@ export const ERRORS = {
     message: 'Only {{free}} m³ is free in this warehouse.',
   },
 
+  // Books (the financial center)
+  'ledger.unbalanced': {
+    status: 400,
+    params: { debits: 'number', credits: 'number', difference: 'number' },
+    message:
+      'Debits (R {{debits}}) and credits (R {{credits}}) differ by R {{difference}}. An entry saves only when they are equal.',
+  },
+  'ledger.entry_not_found': { status: 404, params: none, message: 'That journal entry does not exist.' },
+  'ledger.not_your_entry': {
+    status: 403,
+    params: none,
+    message: "This entry belongs to another business's books.",
+  },
+  'ledger.already_reversed': { status: 409, params: none, message: 'This entry has already been reversed.' },
+  'ledger.reversal_of_reversal': {
+    status: 409,
+    params: none,
+    message: 'A reversal cannot be reversed; post a new entry instead.',
+  },
+  'ledger.line_not_found': { status: 404, params: none, message: 'That bank line does not exist.' },
+
   // Notifications
   'notification.not_found': { status: 404, params: none, message: 'That notification does not exist.' },
   'notification.demo_only': {
@@ -455,6 +482,11 @@ export const ERRORS = {
     status: 400,
     params: none,
     message: 'Years in business must be between 0 and 50.',
+  },
+  'validation.debit_or_credit': {
+    status: 400,
+    params: none,
+    message: 'Enter either a debit or a credit on each line.',
   },
   'validation.end_after_start': { status: 400, params: none, message: 'The end must be after the start.' },
   'validation.target_at_least_minimum': {

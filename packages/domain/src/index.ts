@@ -18,4 +18,5 @@ export * from './plans.ts';
 export * from './search.ts';
 export * from './ids.ts';
 export * from './permissions.ts';
+export * from './ledger.ts';
 export * from './contracts/index.ts';

@@ -86,6 +86,8 @@ export const orderSchema = z.object({
   notes: z.string().nullable(),
   /** Set when the seller declined the order (it is then cancelled): the reason the buyer is shown. */
   decline_reason: z.string().nullable(),
+  /** When the buyer marked the delivered order paid (the books post the payment then). */
+  paid_at: z.string().nullable(),
   buyer_id: z.number().int(),
   seller_id: z.number().int(),
   /** The seller's name (spec 1's field name). */

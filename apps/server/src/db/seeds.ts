@@ -6,6 +6,7 @@ import { seed as catalog } from '../features/catalog/seed.ts';
 import { seed as crm } from '../features/crm/seed.ts';
 import { seed as cooperatives } from '../features/cooperatives/seed.ts';
 import { seed as governance } from '../features/governance/seed.ts';
+import { seed as ledger } from '../features/ledger/seed.ts';
 import { seed as notifications } from '../features/notifications/seed.ts';
 import { seed as orders } from '../features/orders/seed.ts';
 import { seed as subscriptions } from '../features/subscriptions/seed.ts';
@@ -19,6 +20,7 @@ import { seededRandom, type AreaSeed, type DemoScope, type DemoWorld } from './s
  */
 export const SEEDS: readonly AreaSeed[] = [
   auth,
+  ledger,
   subscriptions,
   catalog,
   cooperatives,

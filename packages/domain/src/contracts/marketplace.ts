@@ -160,4 +160,16 @@ export const orderContracts = {
     status: 200,
     response: orderSchema,
   }),
+  markPaid: contract({
+    method: 'POST',
+    path: '/api/orders/:id/mark-paid',
+    tag: 'orders',
+    summary: "The buyer records paying for a delivered order; both parties' books post the payment",
+    access: 'orders.place',
+    denied: 'order.buyer_only',
+    resource: 'own_order',
+    params: idParams,
+    status: 200,
+    response: orderSchema,
+  }),
 };

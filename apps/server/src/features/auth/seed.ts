@@ -25,6 +25,8 @@ const demoAccounts: Record<DemoRole, Omit<NewUser, 'email' | 'role'>> = {
     name: 'Sipho Dlamini',
     phone: '+27 11 555 0202',
     company_name: 'Ubuntu Foods Wholesale',
+    // VAT registered, so the demo's books show VAT (DECISIONS 23); the spaza shop is not.
+    gst_number: '4710254321',
     city: 'Johannesburg',
     state: 'Gauteng',
     address: '18 Main Reef Road, Industria',

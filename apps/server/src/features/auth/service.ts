@@ -222,3 +222,17 @@ export async function accountsWithRoles(
     .limit(options.limit ?? 500);
   return rows.map((r) => ({ ...r, display_name: r.company_name ?? r.name }));
 }
+
+/**
+ * The VAT numbers of these businesses (the profile's gst_number), by id; a business without one is not
+ * VAT registered and its books post no VAT (DECISIONS 23).
+ */
+export async function vatNumbersOf(db: Db | Tx, ids: Iterable<number>): Promise<Map<number, string | null>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, gst_number: users.gst_number })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.gst_number]));
+}

@@ -3,7 +3,15 @@ import { can, idempotencyKeySchema, IDEMPOTENCY_KEY_HEADER, orderContracts } fro
 import { fail, field } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { checkout } from './checkout.ts';
-import { cancelOrder, declineOrder, getOrder, listOrders, moveOrder, orderParties } from './service.ts';
+import {
+  cancelOrder,
+  declineOrder,
+  getOrder,
+  listOrders,
+  markOrderPaid,
+  moveOrder,
+  orderParties,
+} from './service.ts';
 
 const headerName = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 
@@ -57,5 +65,10 @@ export async function orderRoutes(app: FastifyInstance) {
   // order_seller: the service refuses anyone but the order's seller, with the order locked.
   defineRoute(app, orderContracts.decline, async ({ user, params, body }) =>
     declineOrder(app.db, user, params.id, body.reason),
+  );
+
+  // own_order: the service refuses anyone but the order's buyer.
+  defineRoute(app, orderContracts.markPaid, async ({ user, params }) =>
+    markOrderPaid(app.db, user, params.id),
   );
 }

@@ -1,6 +1,7 @@
 import { inArray, or } from 'drizzle-orm';
-import { DELIVERY_OPTIONS, vatOn, type DeliveryOption, type OrderStatus } from '@tt/domain';
+import { DELIVERY_OPTIONS, sastDate, vatOn, type DeliveryOption, type OrderStatus } from '@tt/domain';
 import { DAY, type AreaSeed } from '../../db/seed-types.ts';
+import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts';
 import { orderItems, orders } from './tables.ts';
 
 export const seed: AreaSeed = {
@@ -32,13 +33,18 @@ export const seed: AreaSeed = {
       const tax = vatOn(subtotal);
       const createdAt = new Date(now.getTime() - ageDays * DAY - Math.floor(random() * 8) * 60 * 60 * 1000);
       orderSerial += 1;
+      const finalStatus = status ?? statusesByAge(ageDays);
+      // Delivered three days after ordering; the older deliveries were paid a week after that.
+      const deliveredAt = new Date(Math.min(createdAt.getTime() + 3 * DAY, now.getTime()));
+      const paidAt =
+        finalStatus === 'delivered' && ageDays > 30 ? new Date(deliveredAt.getTime() + 7 * DAY) : null;
       const [order] = await tx
         .insert(orders)
         .values({
           order_number: `ORD${createdAt.getTime()}${String(orderSerial).padStart(3, '0')}`,
           buyer_id: buyerId,
           seller_id: sellerId,
-          status: status ?? statusesByAge(ageDays),
+          status: finalStatus,
           subtotal_cents: subtotal,
           tax_cents: tax,
           delivery_cents: delivery,
@@ -48,8 +54,9 @@ export const seed: AreaSeed = {
           notes: random() < 0.3 ? 'Please deliver before 10am; the shop opens at 6.' : null,
           created_at: createdAt,
           updated_at: createdAt,
+          paid_at: paidAt,
         })
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, order_number: orders.order_number });
       await tx.insert(orderItems).values(
         [...lines.values()].map((l) => ({
           order_id: order!.id,
@@ -59,6 +66,18 @@ export const seed: AreaSeed = {
           total_price_cents: l.unit * l.quantity,
         })),
       );
+      // The books of both parties, as the real flow posts them (issue 11 point 3).
+      const posting = {
+        orderId: order!.id,
+        orderNumber: order!.order_number,
+        buyerId,
+        sellerId,
+        totalCents: subtotal + tax + delivery,
+      };
+      if (finalStatus === 'delivered') {
+        await postMarketplaceDelivery(tx, { ...posting, date: sastDate(deliveredAt) });
+      }
+      if (paidAt) await postOrderPayment(tx, { ...posting, date: sastDate(paidAt) });
     };
     const sellers = [demo.supplier, demo.distributor];
     // The demo retailer's newest orders show every live status at least once.

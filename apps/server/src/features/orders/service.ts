@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   buyerCanCancel,
   centsToRand,
   orderScopeFor,
+  randToCents,
   sellerCanDecline,
   ORDER_STATUSES,
   SELLER_NEXT_STATUS,
@@ -16,6 +17,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { userSummaries, type UserRow } from '../auth/service.ts';
 import { productSummaries, returnStock } from '../catalog/service.ts';
+import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts';
 import { notify } from '../notifications/service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
 import { orderItems, orders } from './tables.ts';
@@ -115,6 +117,7 @@ const orderColumns = {
   delivery_address: orders.delivery_address,
   notes: orders.notes,
   decline_reason: orders.decline_reason,
+  paid_at: orders.paid_at,
   buyer_id: orders.buyer_id,
   seller_id: orders.seller_id,
 };
@@ -164,6 +167,7 @@ async function selectOrders(
     delivery_address: r.delivery_address,
     notes: r.notes,
     decline_reason: r.decline_reason,
+    paid_at: r.paid_at ? r.paid_at.toISOString() : null,
     buyer_id: r.buyer_id,
     seller_id: r.seller_id,
     distributor_name: nameOf(r.seller_id),
@@ -236,6 +240,17 @@ export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStat
       .where(and(eq(orders.id, id), eq(orders.status, from)))
       .returning({ id: orders.id });
     if (moved.length === 0) throw fail('order.invalid_transition', { from, to });
+    if (to === 'delivered') {
+      // Both parties' books post the purchase and the sale in the delivery's transaction, at what
+      // checkout charged. (The seller's cost of sales joins once the inventory area knows the cost.)
+      await postMarketplaceDelivery(tx, {
+        orderId: id,
+        orderNumber: order.order_number,
+        buyerId: order.buyer_id,
+        sellerId: order.seller_id,
+        totalCents: randToCents(order.total_amount),
+      });
+    }
     await emitOrderEvent(tx, ORDER_EVENTS.updated, {
       order_id: id,
       order_number: order.order_number,
@@ -290,6 +305,35 @@ export async function cancelOrder(db: Db, user: UserRow, id: number, now = new D
       title: 'notifications.order.cancelled.title',
       message: 'notifications.order.cancelled.message',
       params: { number: order.order_number },
+    });
+    return getOrder(tx, user, id);
+  });
+}
+
+/**
+ * The buyer marks a delivered order paid (POST /api/orders/:id/mark-paid): one transaction records when,
+ * and posts the payment in both parties' books (the buyer's payable from the bank, the seller's
+ * receivable into it). Nothing is charged (DECISIONS 17); an order is marked paid once.
+ */
+export async function markOrderPaid(db: Db, user: UserRow, id: number, now = new Date()): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await getOrder(tx, user, id);
+    if (order.buyer_id !== user.id) throw fail('order.buyer_only');
+    if (order.paid_at !== null) throw fail('order.already_paid');
+    if (order.status !== 'delivered') throw fail('order.not_delivered');
+    // Conditional on the state read, so two simultaneous marks cannot both post.
+    const marked = await tx
+      .update(orders)
+      .set({ paid_at: now, updated_at: now })
+      .where(and(eq(orders.id, id), eq(orders.status, 'delivered'), isNull(orders.paid_at)))
+      .returning({ id: orders.id });
+    if (marked.length === 0) throw fail('order.already_paid');
+    await postOrderPayment(tx, {
+      orderId: id,
+      orderNumber: order.order_number,
+      buyerId: order.buyer_id,
+      sellerId: order.seller_id,
+      totalCents: randToCents(order.total_amount),
     });
     return getOrder(tx, user, id);
   });

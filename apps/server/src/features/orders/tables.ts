@@ -34,6 +34,8 @@ export const orders = pgTable(
     notes: text('notes'),
     /** The seller's reason when they declined the order (it is then cancelled); the buyer sees it. */
     decline_reason: text('decline_reason'),
+    /** When the buyer marked the delivered order paid (both parties' books post the payment then). */
+    paid_at: timestamp('paid_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import {
   isEarlyAdopterTier,
   PLAN_CATALOGUE,
   priceOf,
+  sastDate,
   TRIAL_DAYS,
   type MySubscription,
   type PlanRestrictions,
@@ -19,6 +20,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field } from '../../platform/errors.ts';
 import { countUsers } from '../auth/service.ts';
+import { postPlanPayment } from '../ledger/service.ts';
 import { currentTier, lockPlanUsage, usageOf } from './guard.ts';
 import { plans, subscriptionChanges, subscriptions } from './tables.ts';
 
@@ -241,15 +243,26 @@ export async function changePlan(
         .insert(subscriptions)
         .values({ user_id: userId, ...values })
         .onConflictDoUpdate({ target: subscriptions.user_id, set: values });
-      await tx.insert(subscriptionChanges).values({
-        user_id: userId,
-        from_tier: fromTier,
-        to_tier: plan.tier,
-        billing_period: input.billing_period,
-        amount_cents: amount,
-        coop_id: coopId,
-        first_payment_date: values.next_payment_date,
-        created_at: now,
+      const [change] = await tx
+        .insert(subscriptionChanges)
+        .values({
+          user_id: userId,
+          from_tier: fromTier,
+          to_tier: plan.tier,
+          billing_period: input.billing_period,
+          amount_cents: amount,
+          coop_id: coopId,
+          first_payment_date: values.next_payment_date,
+          created_at: now,
+        })
+        .returning({ id: subscriptionChanges.id });
+      // DECISIONS 17: the plan is recorded as paid (nothing is charged); the business's books show it.
+      await postPlanPayment(tx, {
+        businessId: userId,
+        changeId: change!.id,
+        planName: plan.name,
+        amountCents: amount,
+        date: sastDate(now),
       });
       return mySubscription(tx, userId, now);
     });
