@@ -7,6 +7,7 @@ import {
   cartItems,
   coopTransactions,
   crmClients,
+  journalLines,
   meetings,
   notifications,
   orders,
@@ -209,6 +210,13 @@ describe('authorization matrix', () => {
         .where(and(eq(bulkOrders.coop_id, coopId), eq(bulkOrders.status, 'active')))
         .limit(1),
     );
+    const bankLine = await first(
+      t.db
+        .select({ id: journalLines.id, entry_id: journalLines.entry_id })
+        .from(journalLines)
+        .where(and(eq(journalLines.business_id, demoRetailerId), eq(journalLines.account_code, 1010)))
+        .limit(1),
+    );
     const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
     // A CRM client of the demo sales rep, aimed at by another (fresh) sales rep.
     const crmClient = await first(
@@ -239,6 +247,13 @@ describe('authorization matrix', () => {
         { cookie: sessions.get('admin')!, params: { id: order.id }, body: { status: 'confirmed' } },
       ],
       'POST /api/orders/:id/cancel': [{ cookie: stranger, params: { id: order.id } }],
+      'POST /api/orders/:id/mark-paid': [{ cookie: stranger, params: { id: order.id } }],
+      'POST /api/finance/journal-entries/:id/reverse': [
+        { cookie: stranger, params: { id: bankLine.entry_id } },
+      ],
+      'POST /api/finance/bank-reconciliation/:id': [
+        { cookie: stranger, params: { id: bankLine.id }, body: { reconciled: true } },
+      ],
       'POST /api/orders/:id/decline': [
         { cookie: strangerSeller, params: { id: order.id }, body: { reason: 'Not my order' } },
         { cookie: sessions.get('admin')!, params: { id: order.id }, body: { reason: 'Not my order' } },

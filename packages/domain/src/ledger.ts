@@ -207,20 +207,28 @@ function dateParts(text: string): [number, number, number] {
   return [y, m - 1, d];
 }
 
-export const periodQuerySchema = z
-  .object({
-    period: z.enum(PERIODS).default('this_month'),
-    from: dateText.optional(),
-    to: dateText.optional(),
-  })
-  .refine((q) => q.period !== 'custom' || (q.from !== undefined && q.to !== undefined), {
-    message: 'validation.required',
-    path: ['from'],
-  })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
-    message: 'validation.end_after_start',
-    path: ['to'],
-  });
+const periodFields = {
+  period: z.enum(PERIODS).default('this_month'),
+  from: dateText.optional(),
+  to: dateText.optional(),
+};
+
+/** A custom period needs both days, the first not after the last. */
+function periodRules<
+  S extends z.ZodType<{ period: Period; from?: string | undefined; to?: string | undefined }>,
+>(schema: S) {
+  return schema
+    .refine((q) => q.period !== 'custom' || (q.from !== undefined && q.to !== undefined), {
+      message: 'validation.required',
+      path: ['from'],
+    })
+    .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+      message: 'validation.end_after_start',
+      path: ['to'],
+    });
+}
+
+export const periodQuerySchema = periodRules(z.object(periodFields));
 export type PeriodQuery = z.input<typeof periodQuerySchema>;
 
 /** A rand amount the books accept on one line: zero up to R100 million, at most two decimals. */
@@ -319,13 +327,13 @@ export const journalEntrySchema = z.object({
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
-export const journalListQuerySchema = z.object({
-  period: z.enum(PERIODS).default('this_month'),
-  from: dateText.optional(),
-  to: dateText.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(50).default(20),
-});
+export const journalListQuerySchema = periodRules(
+  z.object({
+    ...periodFields,
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(50).default(20),
+  }),
+);
 
 export const journalListSchema = z.object({
   entries: z.array(journalEntrySchema),
