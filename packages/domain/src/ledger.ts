@@ -399,6 +399,7 @@ export type FinanceSummary = z.infer<typeof financeSummarySchema>;
 export const bankLineSchema = z.object({
   id: z.number().int(),
   entry_id: z.number().int(),
+  source: z.enum(JOURNAL_SOURCES),
   entry_date: z.string(),
   reference: z.string(),
   description: z.string(),

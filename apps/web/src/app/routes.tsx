@@ -91,7 +91,10 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission="crm.use" namespace="crm" />,
                 children: [{ path: paths.crm, ...screen(() => import('../features/crm/CrmPage')) }],
               },
-              upcoming(paths.financialCenter, 'financial_center'),
+              {
+                path: paths.financialCenter,
+                ...screen(() => import('../features/ledger/FinancialCenterPage')),
+              },
               upcoming(paths.pos, 'pos'),
               upcoming(paths.betacrowd, 'betacrowd'),
               // Spec 3 §6: bulk upload is for sellers and admins.

@@ -12,6 +12,7 @@ export const queryRoots = {
   crm: 'crm',
   dashboard: 'dashboard',
   governance: 'governance',
+  ledger: 'ledger',
   notifications: 'notifications',
   orders: 'orders',
   products: 'products',
@@ -30,8 +31,10 @@ export type QueryRoot = keyof typeof queryRoots;
 export const staleAfter = {
   /** Checkout: the cart was emptied, stock went down, and the new orders count on the dashboard. */
   'order.placed': ['cart', 'products', 'dashboard'],
-  /** A seller moved an order one step on: the dashboard's counts by status change. */
-  'order.moved': ['dashboard'],
+  /** A seller moved an order one step on: the dashboard's counts change; a delivery posts to both books. */
+  'order.moved': ['dashboard', 'ledger'],
+  /** A buyer marked a delivered order paid: both parties' books post the payment. */
+  'order.paid': ['ledger'],
   /** A buyer cancelled: the stock is back on sale and the dashboard's figures change. */
   'order.cancelled': ['products', 'dashboard'],
   /** A seller declined a pending order: the stock is back on sale and the dashboard's figures change. */

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Loading } from '../../components/ui/Loading';
 import { OrderStatusBadge } from '../../components/ui/OrderStatusBadge';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useCancelOrder, useMoveOrder, useOrder } from './api';
+import { useCancelOrder, useMarkOrderPaid, useMoveOrder, useOrder } from './api';
 import { Counterpart } from './Counterpart';
 import { DeclineOrderAction, DeclineReason } from './DeclineOrder';
 
@@ -49,6 +49,11 @@ export function OrderDetailsDialog({
             </p>
             {order.notes && <p className="mt-1 text-sm text-stone-600">{order.notes}</p>}
             {order.decline_reason && <DeclineReason reason={order.decline_reason} />}
+            {order.paid_at && (
+              <p className="mt-1 text-sm font-medium text-green-800" data-testid="order-paid">
+                {t('details.paid', { date: formatDateTime(order.paid_at, i18n.language) })}
+              </p>
+            )}
           </div>
 
           <h3 className="mt-4 mb-1 text-sm font-semibold text-stone-900">{t('details.items')}</h3>
@@ -121,7 +126,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
   );
 }
 
-function actionFor(order: Order, user: AppUser): 'advance' | 'cancel' | null {
+function actionFor(order: Order, user: AppUser): 'advance' | 'cancel' | 'pay' | null {
   // The same permission and record rules the server's routes declare (orders.sell + order_seller, orders.place + own_order).
   if (can(user.role, 'orders.sell') && order.seller_id === user.id && SELLER_NEXT_STATUS[order.status]) {
     return 'advance';
@@ -133,6 +138,15 @@ function actionFor(order: Order, user: AppUser): 'advance' | 'cancel' | null {
   ) {
     return 'cancel';
   }
+  // The buyer records paying for a delivered order (orders.place + own_order); the books post it.
+  if (
+    can(user.role, 'orders.place') &&
+    order.buyer_id === user.id &&
+    order.status === 'delivered' &&
+    order.paid_at === null
+  ) {
+    return 'pay';
+  }
   return null;
 }
 
@@ -141,6 +155,7 @@ function OrderActions({ order, user }: { order: Order; user: AppUser }) {
   const { t } = useTranslation('orders');
   const move = useMoveOrder();
   const cancel = useCancelOrder();
+  const markPaid = useMarkOrderPaid();
   const [confirming, setConfirming] = useState(false);
   const [declining, setDeclining] = useState(false);
   const next = SELLER_NEXT_STATUS[order.status];
@@ -161,6 +176,37 @@ function OrderActions({ order, user }: { order: Order; user: AppUser }) {
             {t(`actions.to_${next}`)}
           </Button>
         )}
+      </div>
+    );
+  }
+
+  if (action === 'pay') {
+    if (!confirming) {
+      return (
+        <div className="flex justify-end">
+          <Button className="w-full sm:w-auto" onClick={() => setConfirming(true)} data-testid="mark-paid">
+            {t('actions.mark_paid')}
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <div role="alertdialog" aria-label={t('actions.pay_confirm_title')} className="space-y-2">
+        <p className="text-sm text-stone-700">
+          {t('actions.pay_confirm_text', { total: formatMoney(order.total_amount) })}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            {t('actions.not_yet')}
+          </Button>
+          <Button
+            loading={markPaid.isPending}
+            onClick={() => markPaid.mutate(order.id, { onSettled: () => setConfirming(false) })}
+            data-testid="confirm-mark-paid"
+          >
+            {t('actions.pay_confirm')}
+          </Button>
+        </div>
       </div>
     );
   }

@@ -58,7 +58,7 @@ export function useCheckout() {
 /** After a move, the order itself, every list (it may change filter), and what the event makes stale elsewhere. */
 function useOrderChange<V>(
   mutationFn: (variables: V) => Promise<Order>,
-  event: 'order.moved' | 'order.cancelled' | 'order.declined',
+  event: 'order.moved' | 'order.cancelled' | 'order.declined' | 'order.paid',
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -95,4 +95,9 @@ export function useDeclineOrder() {
       call(orderContracts.decline, { params: { id }, body: { reason } }),
     'order.declined',
   );
+}
+
+/** The buyer records paying for a delivered order; both parties' books post the payment. */
+export function useMarkOrderPaid() {
+  return useOrderChange((id: number) => call(orderContracts.markPaid, { params: { id } }), 'order.paid');
 }
