@@ -59,6 +59,8 @@ test.describe('axe at phone size', () => {
       `/virtual-warehouses/${coop.coop_id}`,
       '/subscription',
       '/payments',
+      '/financial-center',
+      '/financial-center?tab=reports',
     ];
     const found: string[] = [];
     for (const screen of screens) {

@@ -78,6 +78,7 @@ describe('seedDatabase', () => {
       'catalog',
       'cooperatives',
       'orders',
+      'ledger',
       'notifications',
       'governance',
       'warehouses',

@@ -20,11 +20,11 @@ import { seededRandom, type AreaSeed, type DemoScope, type DemoWorld } from './s
  */
 export const SEEDS: readonly AreaSeed[] = [
   auth,
-  ledger,
   subscriptions,
   catalog,
   cooperatives,
   orders,
+  ledger,
   notifications,
   governance,
   warehouses,

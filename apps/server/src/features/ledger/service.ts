@@ -442,6 +442,8 @@ export async function reportCents(db: Db | Tx, userId: number, range: DateRange)
     const t = toDate.get(a.code);
     if (!t) return [];
     const net = t.debits - t.credits;
+    // An account whose debits and credits cancel out has no balance to list.
+    if (net === 0) return [];
     return [{ code: a.code, name: a.name, debit: Math.max(net, 0), credit: Math.max(-net, 0) }];
   });
   const rowsOf = (

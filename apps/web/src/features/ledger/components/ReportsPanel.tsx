@@ -108,10 +108,10 @@ export function ReportsPanel({ period }: { period: PeriodChoice }) {
                             <span className="mr-1 font-mono text-xs text-stone-500">{row.code}</span>
                             {accountName(t, row.code)}
                           </td>
-                          <td className="py-1 text-right whitespace-nowrap tabular-nums">
+                          <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums">
                             {row.debit > 0 ? money(row.debit) : ''}
                           </td>
-                          <td className="py-1 text-right whitespace-nowrap tabular-nums">
+                          <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums">
                             {row.credit > 0 ? money(row.credit) : ''}
                           </td>
                         </tr>
@@ -123,13 +123,13 @@ export function ReportsPanel({ period }: { period: PeriodChoice }) {
                           {t('reports.total')}
                         </th>
                         <td
-                          className="pt-2 text-right whitespace-nowrap tabular-nums"
+                          className="pt-2 pl-2 text-right whitespace-nowrap tabular-nums"
                           data-testid="tb-total-debit"
                         >
                           {money(tb.total_debit)}
                         </td>
                         <td
-                          className="pt-2 text-right whitespace-nowrap tabular-nums"
+                          className="pt-2 pl-2 text-right whitespace-nowrap tabular-nums"
                           data-testid="tb-total-credit"
                         >
                           {money(tb.total_credit)}
