@@ -240,8 +240,10 @@ export function ReportsPanel({ period }: { period: PeriodChoice }) {
                 <AmountRow label={t('reports.output_vat')} amount={r.vat_summary.output_vat} />
                 <AmountRow label={t('reports.input_vat')} amount={r.vat_summary.input_vat} />
                 <AmountRow label={t('reports.net_payable')} amount={r.vat_summary.net_payable} strong />
-                {!r.vat_registered && <p className="pt-2 text-stone-600">{t('vat.not_registered')}</p>}
               </dl>
+              {!r.vat_registered && (
+                <p className="px-4 pb-4 text-sm text-stone-600 sm:px-5">{t('vat.not_registered')}</p>
+              )}
             </Card>
           </div>
         );
