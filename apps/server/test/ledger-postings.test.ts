@@ -13,12 +13,11 @@ import {
 } from '../src/features/ledger/service.ts';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import {
-  idempotencyKey,
   insertCategory,
   insertProduct,
   insertUser,
-  orderNumber,
-  rand,
+  placeOrder as placeOrderFixture,
+  STANDARD_DELIVERY_CENTS,
   vat15,
 } from './support/marketplace.ts';
 
@@ -58,20 +57,7 @@ describe('automatic postings and the balance invariant', () => {
       price_cents: 1234,
       stock: 50,
     });
-    const subtotal = 1234 * quantity;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie: buyer.cookie, 'idempotency-key': idempotencyKey() },
-      payload: {
-        order_number: orderNumber(),
-        total_amount: rand(subtotal + vat15(subtotal) + 3999),
-        tax_amount: rand(vat15(subtotal)),
-        items: [{ product_id: productId, quantity, unit_price: 12.34, total_price: rand(subtotal) }],
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return (response.json() as { orders: Order[] }).orders[0]!;
+    return placeOrderFixture(t.app, buyer.cookie, { productId, quantity, priceCents: 1234 });
   }
 
   async function deliver(orderId: number, sellerCookie: string) {
@@ -119,7 +105,7 @@ describe('automatic postings and the balance invariant', () => {
     const buyer = await business('retailer', '4987654321');
     const order = await placeOrder(buyer, seller.id, 7);
     await deliver(order.id, seller.cookie);
-    const total = 1234 * 7 + vat15(1234 * 7) + 3999;
+    const total = 1234 * 7 + vat15(1234 * 7) + STANDARD_DELIVERY_CENTS;
     expect(totalCents(order)).toBe(total);
     const vat = vatInside(total);
     expect(await postedLines(buyer.id, 'marketplace_purchase', order.id)).toEqual([

@@ -3,19 +3,20 @@ import { ListTree } from 'lucide-react';
 import { ACCOUNT_TYPES } from '@tt/domain';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { useChartOfAccounts, type PeriodChoice } from '../api';
-import { accountName, money, QueryPanel } from './shared';
+import { accountName, money } from './shared';
+import { QueryState } from '../../../components/ui/QueryState';
 
 /** The chart of accounts, grouped by type, with each account's totals at the end of the period. */
 export function AccountsPanel({ period }: { period: PeriodChoice }) {
   const { t } = useTranslation('ledger');
   const chart = useChartOfAccounts(period);
   return (
-    <QueryPanel
+    <QueryState
       query={chart}
       loading={t('loading')}
       icon={ListTree}
-      empty={{ title: '' }}
-      isEmpty={() => false}
+      
+      
     >
       {(data) => (
         <div className="space-y-4" data-testid="chart-of-accounts">
@@ -71,6 +72,6 @@ export function AccountsPanel({ period }: { period: PeriodChoice }) {
           })}
         </div>
       )}
-    </QueryPanel>
+    </QueryState>
   );
 }

@@ -3,7 +3,8 @@ import { CheckCircle2, CircleDashed, Landmark, Scale } from 'lucide-react';
 import { Card } from '../../../components/ui/Card';
 import { StatCard } from '../../../components/ui/StatCard';
 import { useBankReconciliation, useReconcile, type PeriodChoice } from '../api';
-import { describePosting, formatDay, money, QueryPanel } from './shared';
+import { describePosting, formatDay, money } from './shared';
+import { QueryState } from '../../../components/ui/QueryState';
 
 /** The bank account's lines of the period, each ticked off against the statement (the mark is saved). */
 export function BankPanel({ period }: { period: PeriodChoice }) {
@@ -11,7 +12,7 @@ export function BankPanel({ period }: { period: PeriodChoice }) {
   const bank = useBankReconciliation(period);
   const reconcile = useReconcile();
   return (
-    <QueryPanel
+    <QueryState
       query={bank}
       loading={t('loading')}
       icon={Landmark}
@@ -79,6 +80,6 @@ export function BankPanel({ period }: { period: PeriodChoice }) {
           )}
         </div>
       )}
-    </QueryPanel>
+    </QueryState>
   );
 }

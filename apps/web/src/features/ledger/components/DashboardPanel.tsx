@@ -3,10 +3,12 @@ import { BookOpen, Landmark, ReceiptText, TrendingDown, TrendingUp, Wallet } fro
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
+import { EmptyState } from '../../../components/ui/EmptyState';
 import { StatCard } from '../../../components/ui/StatCard';
 import { useFinanceSummary, useJournal, type PeriodChoice } from '../api';
 import { EntryCard } from './JournalPanel';
-import { money, QueryPanel } from './shared';
+import { money } from './shared';
+import { QueryState } from '../../../components/ui/QueryState';
 
 /** The four tiles of the period, whether VAT is posted, and the latest entries. */
 export function DashboardPanel({
@@ -23,12 +25,12 @@ export function DashboardPanel({
   const journal = useJournal(period, 1);
   return (
     <div className="space-y-4">
-      <QueryPanel
+      <QueryState
         query={summary}
         loading={t('loading')}
         icon={Landmark}
-        empty={{ title: '' }}
-        isEmpty={() => false}
+        
+        
       >
         {(s) => (
           <>
@@ -66,7 +68,7 @@ export function DashboardPanel({
             </p>
           </>
         )}
-      </QueryPanel>
+      </QueryState>
       <Card>
         <CardHeader
           title={t('dashboard.recent')}
@@ -77,24 +79,21 @@ export function DashboardPanel({
           }
         />
         <div className="p-3 sm:p-4">
-          <QueryPanel
-            query={journal}
-            loading={t('loading')}
-            icon={BookOpen}
-            empty={{ title: t('dashboard.empty_title'), message: t('dashboard.empty_text') }}
-            isEmpty={(list) => list.entries.length === 0}
-            bare
-          >
-            {(list) => (
-              <ul className="space-y-3">
-                {list.entries.slice(0, 5).map((entry) => (
-                  <li key={entry.id}>
-                    <EntryCard entry={entry} onReverse={onReverse} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </QueryPanel>
+          <QueryState query={journal} loading={t('loading')} icon={BookOpen}>
+            {(list) =>
+              list.entries.length === 0 ? (
+                <EmptyState icon={BookOpen} title={t('dashboard.empty_title')} message={t('dashboard.empty_text')} />
+              ) : (
+                <ul className="space-y-3">
+                  {list.entries.slice(0, 5).map((entry) => (
+                    <li key={entry.id}>
+                      <EntryCard entry={entry} onReverse={onReverse} />
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </QueryState>
         </div>
       </Card>
     </div>

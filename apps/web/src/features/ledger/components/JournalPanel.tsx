@@ -6,7 +6,8 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { JOURNAL_PAGE_SIZE, useJournal, type PeriodChoice } from '../api';
-import { accountName, describePosting, formatDay, money, QueryPanel } from './shared';
+import { accountName, describePosting, formatDay, money } from './shared';
+import { QueryState } from '../../../components/ui/QueryState';
 
 /** One posted entry: its date, reference, lines and, while it stands, Reverse. */
 export function EntryCard({
@@ -98,7 +99,7 @@ export function JournalPanel({
   const [page, setPage] = useState(1);
   const journal = useJournal(period, page);
   return (
-    <QueryPanel
+    <QueryState
       query={journal}
       loading={t('loading')}
       icon={BookOpen}
@@ -141,6 +142,6 @@ export function JournalPanel({
           </div>
         );
       }}
-    </QueryPanel>
+    </QueryState>
   );
 }

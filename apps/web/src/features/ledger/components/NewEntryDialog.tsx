@@ -1,5 +1,4 @@
-import { useFieldArray, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
 import {
@@ -10,19 +9,14 @@ import {
   randToCents,
   sastDate,
   type JournalEntry,
-  type JournalEntryInput,
 } from '@tt/domain';
-import type { z } from 'zod';
+import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { Field, Input, Select } from '../../../components/ui/Field';
+import { Select } from '../../../components/ui/Field';
 import { formatMoney } from '../../../lib/format';
-import { applyServerErrors, serverMessage } from '../../../lib/form-errors';
 import { usePostEntry } from '../api';
 import { accountName } from './shared';
-
-type Values = z.input<typeof journalEntryInputSchema>;
-type Parsed = z.output<typeof journalEntryInputSchema>;
 
 const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 const emptyLine = { account_code: undefined as unknown as number, debit: undefined, credit: undefined };
@@ -50,41 +44,21 @@ export function NewEntryDialog({
 }) {
   const { t } = useTranslation('ledger');
   const post = usePostEntry();
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors },
-  } = useForm<Values, unknown, Parsed>({
-    resolver: zodResolver(journalEntryInputSchema),
+  const form = useContractForm(journalEntryInputSchema, {
     defaultValues: { entry_date: sastDate(), reference: '', description: '', lines: [emptyLine, emptyLine] },
   });
-  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
-  const lines = watch('lines') ?? [];
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lines' });
+  const lines = form.watch('lines') ?? [];
   const totals = imbalanceOf(
     lines.map((l) => ({ debit_cents: centsOf(l?.debit), credit_cents: centsOf(l?.credit) })),
   );
   const balanced = totals.debits > 0 && totals.difference === 0;
-
-  const onSubmit = handleSubmit((input) =>
-    post.mutate(input as JournalEntryInput, {
-      onSuccess: onSaved,
-      onError: (error) => {
-        const names = ['entry_date', 'reference', 'description', 'lines'];
-        const lineFields = fields.flatMap((_, i) =>
-          ['account_code', 'debit', 'credit'].map((f) => `lines.${i}.${f}`),
-        );
-        void applyServerErrors(error, setError, t, [...names, ...lineFields]);
-      },
-    }),
-  );
-  /** The server's text for a field it refused (translated), else this form's own hint for the field. */
-  const fieldError = (
-    name: 'entry_date' | 'reference' | 'description' | 'account' | 'amount' | 'lines',
-    error: { type?: unknown; message?: string } | undefined,
-  ) => serverMessage(error) ?? (error ? t(`entry.invalid.${name}`) : undefined);
+  const onSubmit = useFormSubmit(form, (input) => post.mutateAsync(input), {
+    onSuccess: onSaved,
+    keepValues: true,
+  });
+  const linesError = form.formState.errors.lines?.root ?? form.formState.errors.lines;
+  const amount = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
 
   return (
     <Dialog
@@ -136,70 +110,38 @@ export function NewEntryDialog({
         </div>
       }
     >
-      <form id="journal-entry-form" noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <form id="journal-entry-form" noValidate onSubmit={onSubmit} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t('entry.date')}
-            htmlFor="je-date"
-            required
-            error={fieldError('entry_date', errors.entry_date)}
-          >
-            <Input
-              id="je-date"
-              type="date"
-              aria-invalid={errors.entry_date ? true : undefined}
-              {...register('entry_date')}
-            />
-          </Field>
-          <Field
+          <FormField form={form} name="entry_date" id="je-date" label={t('entry.date')} type="date" required />
+          <FormField
+            form={form}
+            name="reference"
+            id="je-reference"
             label={t('entry.reference')}
-            htmlFor="je-reference"
             required
-            error={fieldError('reference', errors.reference)}
-          >
-            <Input
-              id="je-reference"
-              placeholder={t('entry.reference_placeholder')}
-              aria-invalid={errors.reference ? true : undefined}
-              {...register('reference')}
-            />
-          </Field>
-        </div>
-        <Field
-          label={t('entry.description')}
-          htmlFor="je-description"
-          required
-          error={fieldError('description', errors.description)}
-        >
-          <Input
-            id="je-description"
-            aria-invalid={errors.description ? true : undefined}
-            {...register('description')}
+            inputProps={{ placeholder: t('entry.reference_placeholder') }}
           />
-        </Field>
+        </div>
+        <FormField form={form} name="description" id="je-description" label={t('entry.description')} required />
 
         <fieldset className="space-y-3">
           <legend className="mb-1 text-sm font-semibold text-stone-900">{t('entry.lines')}</legend>
-          {fields.map((line, i) => {
-            const lineErrors = errors.lines?.[i];
-            return (
-              <div
-                key={line.id}
-                className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-3 sm:grid-cols-[1fr_8rem_8rem_auto] sm:items-end"
-                data-testid="entry-line"
-              >
-                <div className="col-span-2 sm:col-span-1">
-                  <Field
-                    label={t('entry.account_n', { n: i + 1 })}
-                    htmlFor={`je-account-${i}`}
-                    error={fieldError('account', lineErrors?.account_code)}
-                  >
-                    <Select
-                      id={`je-account-${i}`}
-                      data-testid={`line-account-${i}`}
-                      aria-invalid={lineErrors?.account_code ? true : undefined}
-                      {...register(`lines.${i}.account_code`, { setValueAs: toNumber })}
-                    >
+          {fields.map((line, i) => (
+            <div
+              key={line.id}
+              className="grid grid-cols-2 gap-2 rounded-lg border border-stone-200 p-3 sm:grid-cols-[1fr_8rem_8rem_auto] sm:items-end"
+              data-testid="entry-line"
+            >
+              <div className="col-span-2 sm:col-span-1">
+                <FormField
+                  form={form}
+                  name={`lines.${i}.account_code`}
+                  id={`je-account-${i}`}
+                  label={t('entry.account_n', { n: i + 1 })}
+                  registerOptions={{ setValueAs: toNumber }}
+                >
+                  {(control) => (
+                    <Select {...control} data-testid={`line-account-${i}`}>
                       <option value="">{t('entry.choose')}</option>
                       {ACCOUNT_TYPES.map((type) => (
                         <optgroup key={type} label={t(`types.${type}`)}>
@@ -211,57 +153,43 @@ export function NewEntryDialog({
                         </optgroup>
                       ))}
                     </Select>
-                  </Field>
-                </div>
-                <Field
-                  label={t('entry.debit')}
-                  htmlFor={`je-debit-${i}`}
-                  error={fieldError('amount', lineErrors?.debit)}
-                >
-                  <Input
-                    id={`je-debit-${i}`}
-                    data-testid={`line-debit-${i}`}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step={0.01}
-                    aria-invalid={lineErrors?.debit ? true : undefined}
-                    {...register(`lines.${i}.debit`, { setValueAs: toNumber })}
-                  />
-                </Field>
-                <Field
-                  label={t('entry.credit')}
-                  htmlFor={`je-credit-${i}`}
-                  error={fieldError('amount', lineErrors?.credit)}
-                >
-                  <Input
-                    id={`je-credit-${i}`}
-                    data-testid={`line-credit-${i}`}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step={0.01}
-                    aria-invalid={lineErrors?.credit ? true : undefined}
-                    {...register(`lines.${i}.credit`, { setValueAs: toNumber })}
-                  />
-                </Field>
-                <div className="col-span-2 flex justify-end sm:col-span-1">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={fields.length <= 2}
-                    onClick={() => remove(i)}
-                    aria-label={t('entry.remove_line', { n: i + 1 })}
-                  >
-                    <Trash2 aria-hidden className="size-4" />
-                  </Button>
-                </div>
+                  )}
+                </FormField>
               </div>
-            );
-          })}
-          {(errors.lines?.root ?? errors.lines?.message) && (
+              <FormField
+                form={form}
+                name={`lines.${i}.debit`}
+                id={`je-debit-${i}`}
+                label={t('entry.debit')}
+                type="number"
+                inputProps={{ ...amount, 'data-testid': `line-debit-${i}` } as object}
+                registerOptions={{ setValueAs: toNumber }}
+              />
+              <FormField
+                form={form}
+                name={`lines.${i}.credit`}
+                id={`je-credit-${i}`}
+                label={t('entry.credit')}
+                type="number"
+                inputProps={{ ...amount, 'data-testid': `line-credit-${i}` } as object}
+                registerOptions={{ setValueAs: toNumber }}
+              />
+              <div className="col-span-2 flex justify-end sm:col-span-1">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={fields.length <= 2}
+                  onClick={() => remove(i)}
+                  aria-label={t('entry.remove_line', { n: i + 1 })}
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </Button>
+              </div>
+            </div>
+          ))}
+          {linesError?.message && (
             <p className="text-xs text-red-600" role="alert">
-              {fieldError('lines', errors.lines?.root ?? errors.lines)}
+              {linesError.message}
             </p>
           )}
           <Button

@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { useReports, type PeriodChoice } from '../api';
 import { downloadCsv } from '../csv';
-import { accountName, formatDay, money, QueryPanel } from './shared';
+import { accountName, formatDay, money } from './shared';
+import { QueryState } from '../../../components/ui/QueryState';
 
 type Rows = (string | number)[][];
 
@@ -43,12 +44,12 @@ export function ReportsPanel({ period }: { period: PeriodChoice }) {
   const section = (rows: { code: number; amount: number }[], label: string): Rows =>
     rows.map((row) => [label, String(row.code), accountName(t, row.code), row.amount]);
   return (
-    <QueryPanel
+    <QueryState
       query={reports}
       loading={t('loading')}
       icon={FileBarChart}
-      empty={{ title: '' }}
-      isEmpty={() => false}
+      
+      
     >
       {(r) => {
         const asAt = t('reports.as_at', { date: formatDay(r.to, i18n.language) });
@@ -248,6 +249,6 @@ export function ReportsPanel({ period }: { period: PeriodChoice }) {
           </div>
         );
       }}
-    </QueryPanel>
+    </QueryState>
   );
 }
