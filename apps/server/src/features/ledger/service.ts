@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   ACCOUNTS,
   accountTypeOf,
@@ -634,14 +634,4 @@ export async function reconcileLine(db: Db, userId: number, lineId: number, reco
     await tx.update(journalLines).set({ reconciled }).where(eq(journalLines.id, lineId));
     return toBankLine({ ...row, reconciled });
   });
-}
-
-/** Whether a business has posted anything (the demo seed posts opening balances only once). */
-export async function hasEntries(db: Db | Tx, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: journalEntries.id })
-    .from(journalEntries)
-    .where(and(eq(journalEntries.business_id, userId), isNotNull(journalEntries.id)))
-    .limit(1);
-  return row !== undefined;
 }

@@ -11,13 +11,7 @@ export function AccountsPanel({ period }: { period: PeriodChoice }) {
   const { t } = useTranslation('ledger');
   const chart = useChartOfAccounts(period);
   return (
-    <QueryState
-      query={chart}
-      loading={t('loading')}
-      icon={ListTree}
-      
-      
-    >
+    <QueryState query={chart} loading={t('loading')} icon={ListTree}>
       {(data) => (
         <div className="space-y-4" data-testid="chart-of-accounts">
           {ACCOUNT_TYPES.map((type) => {

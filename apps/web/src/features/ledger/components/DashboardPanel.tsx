@@ -25,13 +25,7 @@ export function DashboardPanel({
   const journal = useJournal(period, 1);
   return (
     <div className="space-y-4">
-      <QueryState
-        query={summary}
-        loading={t('loading')}
-        icon={Landmark}
-        
-        
-      >
+      <QueryState query={summary} loading={t('loading')} icon={Landmark}>
         {(s) => (
           <>
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="finance-tiles">
@@ -82,7 +76,11 @@ export function DashboardPanel({
           <QueryState query={journal} loading={t('loading')} icon={BookOpen}>
             {(list) =>
               list.entries.length === 0 ? (
-                <EmptyState icon={BookOpen} title={t('dashboard.empty_title')} message={t('dashboard.empty_text')} />
+                <EmptyState
+                  icon={BookOpen}
+                  title={t('dashboard.empty_title')}
+                  message={t('dashboard.empty_text')}
+                />
               ) : (
                 <ul className="space-y-3">
                   {list.entries.slice(0, 5).map((entry) => (

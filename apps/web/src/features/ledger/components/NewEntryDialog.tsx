@@ -112,7 +112,14 @@ export function NewEntryDialog({
     >
       <form id="journal-entry-form" noValidate onSubmit={onSubmit} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField form={form} name="entry_date" id="je-date" label={t('entry.date')} type="date" required />
+          <FormField
+            form={form}
+            name="entry_date"
+            id="je-date"
+            label={t('entry.date')}
+            type="date"
+            required
+          />
           <FormField
             form={form}
             name="reference"
@@ -122,7 +129,13 @@ export function NewEntryDialog({
             inputProps={{ placeholder: t('entry.reference_placeholder') }}
           />
         </div>
-        <FormField form={form} name="description" id="je-description" label={t('entry.description')} required />
+        <FormField
+          form={form}
+          name="description"
+          id="je-description"
+          label={t('entry.description')}
+          required
+        />
 
         <fieldset className="space-y-3">
           <legend className="mb-1 text-sm font-semibold text-stone-900">{t('entry.lines')}</legend>

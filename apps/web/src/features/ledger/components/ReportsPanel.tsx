@@ -44,13 +44,7 @@ export function ReportsPanel({ period }: { period: PeriodChoice }) {
   const section = (rows: { code: number; amount: number }[], label: string): Rows =>
     rows.map((row) => [label, String(row.code), accountName(t, row.code), row.amount]);
   return (
-    <QueryState
-      query={reports}
-      loading={t('loading')}
-      icon={FileBarChart}
-      
-      
-    >
+    <QueryState query={reports} loading={t('loading')} icon={FileBarChart}>
       {(r) => {
         const asAt = t('reports.as_at', { date: formatDay(r.to, i18n.language) });
         const tb = r.trial_balance;
