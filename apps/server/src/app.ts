@@ -37,6 +37,7 @@ import { cooperativeRoutes } from './features/cooperatives/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { governanceRoutes } from './features/governance/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { inventoryRoutes } from './features/inventory/routes.ts';
 import { jobRoutes } from './features/jobs/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({
   await app.register(bulkOrderRoutes);
   await app.register(warehouseRoutes);
   await app.register(crmRoutes);
+  await app.register(inventoryRoutes);
   await app.register(jobRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;

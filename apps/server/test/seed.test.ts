@@ -76,6 +76,7 @@ describe('seedDatabase', () => {
       'auth',
       'subscriptions',
       'catalog',
+      'inventory',
       'cooperatives',
       'orders',
       'notifications',

@@ -19,3 +19,4 @@ export * from './search.ts';
 export * from './ids.ts';
 export * from './permissions.ts';
 export * from './contracts/index.ts';
+export * from './inventory.ts';

@@ -10,3 +10,4 @@ export * from '../features/subscriptions/tables.ts';
 export * from '../features/cart/tables.ts';
 export * from '../platform/jobs/tables.ts';
 export * from '../features/crm/tables.ts';
+export * from '../features/inventory/tables.ts';

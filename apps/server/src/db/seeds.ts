@@ -6,6 +6,7 @@ import { seed as catalog } from '../features/catalog/seed.ts';
 import { seed as crm } from '../features/crm/seed.ts';
 import { seed as cooperatives } from '../features/cooperatives/seed.ts';
 import { seed as governance } from '../features/governance/seed.ts';
+import { seed as inventory } from '../features/inventory/seed.ts';
 import { seed as notifications } from '../features/notifications/seed.ts';
 import { seed as orders } from '../features/orders/seed.ts';
 import { seed as subscriptions } from '../features/subscriptions/seed.ts';
@@ -21,6 +22,7 @@ export const SEEDS: readonly AreaSeed[] = [
   auth,
   subscriptions,
   catalog,
+  inventory,
   cooperatives,
   orders,
   notifications,

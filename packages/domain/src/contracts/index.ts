@@ -3,3 +3,4 @@ export * from './platform.ts';
 export * from './marketplace.ts';
 export * from './cooperatives.ts';
 export * from './crm.ts';
+export * from './inventory.ts';

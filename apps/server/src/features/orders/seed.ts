@@ -1,6 +1,13 @@
 import { inArray, or } from 'drizzle-orm';
 import { DELIVERY_OPTIONS, vatOn, type DeliveryOption, type OrderStatus } from '@tt/domain';
 import { DAY, type AreaSeed } from '../../db/seed-types.ts';
+import {
+  defaultLocation,
+  ensureInventoryProduct,
+  receiveDelivery,
+  recordMovement,
+  reserveForOrder,
+} from '../inventory/service.ts';
 import { orderItems, orders } from './tables.ts';
 
 export const seed: AreaSeed = {
@@ -32,13 +39,14 @@ export const seed: AreaSeed = {
       const tax = vatOn(subtotal);
       const createdAt = new Date(now.getTime() - ageDays * DAY - Math.floor(random() * 8) * 60 * 60 * 1000);
       orderSerial += 1;
+      const orderStatus = status ?? statusesByAge(ageDays);
       const [order] = await tx
         .insert(orders)
         .values({
           order_number: `ORD${createdAt.getTime()}${String(orderSerial).padStart(3, '0')}`,
           buyer_id: buyerId,
           seller_id: sellerId,
-          status: status ?? statusesByAge(ageDays),
+          status: orderStatus,
           subtotal_cents: subtotal,
           tax_cents: tax,
           delivery_cents: delivery,
@@ -49,7 +57,7 @@ export const seed: AreaSeed = {
           created_at: createdAt,
           updated_at: createdAt,
         })
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, order_number: orders.order_number });
       await tx.insert(orderItems).values(
         [...lines.values()].map((l) => ({
           order_id: order!.id,
@@ -59,6 +67,46 @@ export const seed: AreaSeed = {
           total_price_cents: l.unit * l.quantity,
         })),
       );
+      await orderStock(order!.order_number, buyerId, sellerId, orderStatus, [...lines.values()]);
+    };
+    /**
+     * The stock the seeded orders stand for (DECISIONS 20): an open order's goods are still at the seller,
+     * reserved (its opening stock grows by them, so the listing shows what the catalogue seed says); a
+     * delivered order's goods are in the buyer's shop at the price paid. Shipped ones have left already.
+     */
+    const orderStock = async (
+      reference: string,
+      buyerId: number,
+      sellerId: number,
+      orderStatus: OrderStatus,
+      lines: { productId: number; quantity: number; unit: number }[],
+    ) => {
+      for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+        if (orderStatus === 'pending' || orderStatus === 'confirmed' || orderStatus === 'processing') {
+          const product = await ensureInventoryProduct(tx, sellerId, { productId: line.productId });
+          const location = await defaultLocation(tx, sellerId);
+          await recordMovement(tx, {
+            businessId: sellerId,
+            performedBy: null,
+            inventoryProductId: product.id,
+            locationId: location.id,
+            type: 'in',
+            quantity: line.quantity,
+            reason: 'Opening stock',
+          });
+          await reserveForOrder(tx, sellerId, line.productId, line.quantity);
+        }
+        if (orderStatus === 'delivered') {
+          await receiveDelivery(tx, {
+            buyerId,
+            productId: line.productId,
+            quantity: line.quantity,
+            unitPriceCents: line.unit,
+            performedBy: sellerId,
+            reference,
+          });
+        }
+      }
     };
     const sellers = [demo.supplier, demo.distributor];
     // The demo retailer's newest orders show every live status at least once.
