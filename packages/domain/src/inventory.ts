@@ -26,7 +26,8 @@ export interface StockLevels {
 }
 
 /** What can still be sold or moved: the quantity on hand less what orders have reserved. */
-export const availableOf = (item: Pick<StockLevels, 'quantity' | 'reserved'>) => item.quantity - item.reserved;
+export const availableOf = (item: Pick<StockLevels, 'quantity' | 'reserved'>) =>
+  item.quantity - item.reserved;
 
 /**
  * An item's status: out of stock when nothing is available, low at or below the reorder point, overstock

@@ -26,6 +26,8 @@ export async function inventoryRoutes(app: FastifyInstance) {
   defineRoute(app, c.createLocation, async ({ user, body }) => createLocation(app.db, user.id, body.name));
   defineRoute(app, c.products, async ({ user }) => listInventoryProducts(app.db, user.id));
   defineRoute(app, c.createProduct, async ({ user, body }) => createOwnProduct(app.db, user.id, body));
-  defineRoute(app, c.updateItem, async ({ user, params, body }) => updateItem(app.db, user.id, params.id, body));
+  defineRoute(app, c.updateItem, async ({ user, params, body }) =>
+    updateItem(app.db, user.id, params.id, body),
+  );
   defineRoute(app, c.counts, async ({ user, body }) => applyCounts(app.db, user.id, body));
 }

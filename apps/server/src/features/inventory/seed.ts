@@ -54,7 +54,13 @@ export const seed: AreaSeed = {
           reason: 'Shelf full',
         });
       }
-      await recordMovement(tx, { ...base, locationId: shop.id, type: 'out', quantity: item.sold, reason: 'Sold' });
+      await recordMovement(tx, {
+        ...base,
+        locationId: shop.id,
+        type: 'out',
+        quantity: item.sold,
+        reason: 'Sold',
+      });
     }
   },
   /** The demo businesses' stock, and anyone's stock of a demo product (it is removed next). */
@@ -68,6 +74,7 @@ export const seed: AreaSeed = {
           inArray(inventoryProducts.product_id, productIds.length > 0 ? productIds : none),
         ),
       );
-    if (userIds.length > 0) await tx.delete(inventoryLocations).where(inArray(inventoryLocations.business_id, userIds));
+    if (userIds.length > 0)
+      await tx.delete(inventoryLocations).where(inArray(inventoryLocations.business_id, userIds));
   },
 };

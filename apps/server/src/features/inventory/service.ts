@@ -85,14 +85,22 @@ export async function defaultLocation(db: Db | Tx, businessId: number): Promise<
 export async function listLocations(db: Db, businessId: number): Promise<InventoryLocation[]> {
   await defaultLocation(db, businessId);
   return db
-    .select({ id: inventoryLocations.id, name: inventoryLocations.name, is_default: inventoryLocations.is_default })
+    .select({
+      id: inventoryLocations.id,
+      name: inventoryLocations.name,
+      is_default: inventoryLocations.is_default,
+    })
     .from(inventoryLocations)
     .where(eq(inventoryLocations.business_id, businessId))
     .orderBy(desc(inventoryLocations.is_default), asc(inventoryLocations.name), asc(inventoryLocations.id))
     .limit(500);
 }
 
-export async function createLocation(db: Db | Tx, businessId: number, name: string): Promise<InventoryLocation> {
+export async function createLocation(
+  db: Db | Tx,
+  businessId: number,
+  name: string,
+): Promise<InventoryLocation> {
   await defaultLocation(db, businessId);
   const [row] = await db
     .insert(inventoryLocations)
@@ -151,7 +159,10 @@ export async function ensureInventoryProduct(
         .select(columns)
         .from(inventoryProducts)
         .where(
-          and(eq(inventoryProducts.business_id, businessId), eq(inventoryProducts.product_id, source.productId)),
+          and(
+            eq(inventoryProducts.business_id, businessId),
+            eq(inventoryProducts.product_id, source.productId),
+          ),
         );
     const [found] = await byProduct();
     if (found) return found;
@@ -275,7 +286,11 @@ async function changeQuantity(
       : sql`${inventoryItems.unit_cost_cents}`;
   const [row] = await tx
     .update(inventoryItems)
-    .set({ quantity: sql`${inventoryItems.quantity} + ${delta}`, unit_cost_cents: unitCost, updated_at: new Date() })
+    .set({
+      quantity: sql`${inventoryItems.quantity} + ${delta}`,
+      unit_cost_cents: unitCost,
+      updated_at: new Date(),
+    })
     .where(
       and(
         eq(inventoryItems.id, itemId),
@@ -373,7 +388,10 @@ async function afterChange(tx: Tx, before: StockLevels | null, after: ItemState)
     .where(and(eq(inventoryAlerts.item_id, after.id), isNull(inventoryAlerts.resolved_at)));
   if (!isAlertStatus(statusAfter)) {
     if (active) {
-      await tx.update(inventoryAlerts).set({ resolved_at: new Date() }).where(eq(inventoryAlerts.id, active.id));
+      await tx
+        .update(inventoryAlerts)
+        .set({ resolved_at: new Date() })
+        .where(eq(inventoryAlerts.id, active.id));
     }
     return;
   }
@@ -381,8 +399,7 @@ async function afterChange(tx: Tx, before: StockLevels | null, after: ItemState)
     alert_type: statusAfter,
     alert_level: alertLevel(after),
     current_value: statusAfter === 'overstock' ? after.quantity : availableOf(after),
-    threshold_value:
-      statusAfter === 'overstock' ? (after.overstock_level ?? 0) : (after.reorder_point ?? 0),
+    threshold_value: statusAfter === 'overstock' ? (after.overstock_level ?? 0) : (after.reorder_point ?? 0),
   };
   let newly = false;
   if (active) {
@@ -497,7 +514,8 @@ export async function recordMovement(tx: Tx, input: MovementInput): Promise<Move
     return { movementIds: ids, itemIds: [itemId, toItemId] };
   }
 
-  const delta = type === 'out' ? -Math.abs(input.quantity) : type === 'in' ? Math.abs(input.quantity) : input.quantity;
+  const delta =
+    type === 'out' ? -Math.abs(input.quantity) : type === 'in' ? Math.abs(input.quantity) : input.quantity;
   const after = await changeQuantity(tx, itemId, delta, {
     unitCostCents: delta > 0 ? (input.unitCostCents ?? null) : null,
     allowNegative: input.allowNegative ?? false,
@@ -549,7 +567,9 @@ async function sellerItem(tx: Tx, sellerId: number, productId: number): Promise<
   const [found] = await tx
     .select({ id: inventoryItems.id })
     .from(inventoryItems)
-    .where(and(eq(inventoryItems.inventory_product_id, product.id), eq(inventoryItems.location_id, location.id)));
+    .where(
+      and(eq(inventoryItems.inventory_product_id, product.id), eq(inventoryItems.location_id, location.id)),
+    );
   if (found) return found.id;
   const listing = (await productsForSale(tx, [productId])).get(productId)!;
   const opening = Math.max(0, listing.stock_quantity);
@@ -627,7 +647,11 @@ export async function releaseReservation(
     })
     .where(eq(inventoryItems.id, itemId))
     .returning(stateColumns);
-  await afterChange(tx, { ...before, reserved: after!.reserved + Math.min(before.reserved, quantity) }, after!);
+  await afterChange(
+    tx,
+    { ...before, reserved: after!.reserved + Math.min(before.reserved, quantity) },
+    after!,
+  );
 }
 
 /** Shipping: the goods leave the seller's default location (an out movement) and their hold ends. */
@@ -722,7 +746,9 @@ async function itemRows(db: Db | Tx, businessId: number, itemId?: number): Promi
     .from(inventoryItems)
     .innerJoin(inventoryProducts, eq(inventoryProducts.id, inventoryItems.inventory_product_id))
     .innerJoin(inventoryLocations, eq(inventoryLocations.id, inventoryItems.location_id))
-    .where(and(eq(inventoryItems.business_id, businessId), itemId ? eq(inventoryItems.id, itemId) : undefined))
+    .where(
+      and(eq(inventoryItems.business_id, businessId), itemId ? eq(inventoryItems.id, itemId) : undefined),
+    )
     .orderBy(asc(sql`lower(${inventoryProducts.name})`), asc(inventoryLocations.name), asc(inventoryItems.id))
     .limit(ITEMS_CAP);
 }
@@ -760,7 +786,10 @@ export async function listInventory(
 ): Promise<InventoryList> {
   const [rows, alerts] = await Promise.all([
     itemRows(db, businessId),
-    db.$count(inventoryAlerts, and(eq(inventoryAlerts.business_id, businessId), isNull(inventoryAlerts.resolved_at))),
+    db.$count(
+      inventoryAlerts,
+      and(eq(inventoryAlerts.business_id, businessId), isNull(inventoryAlerts.resolved_at)),
+    ),
   ]);
   const all = rows.map(toItem);
   const needle = query.search?.toLowerCase();
@@ -795,7 +824,9 @@ async function itemById(db: Db | Tx, businessId: number, itemId: number): Promis
 }
 
 async function movementRows(db: Db | Tx, businessId: number, limit: number, ids?: number[]) {
-  const other = sql<string | null>`(select l.name from inventory_locations l where l.id = ${inventoryMovements.other_location_id})`;
+  const other = sql<
+    string | null
+  >`(select l.name from inventory_locations l where l.id = ${inventoryMovements.other_location_id})`;
   const rows = await db
     .select({
       id: inventoryMovements.id,
@@ -818,7 +849,10 @@ async function movementRows(db: Db | Tx, businessId: number, limit: number, ids?
     .innerJoin(inventoryProducts, eq(inventoryProducts.id, inventoryItems.inventory_product_id))
     .innerJoin(inventoryLocations, eq(inventoryLocations.id, inventoryItems.location_id))
     .where(
-      and(eq(inventoryMovements.business_id, businessId), ids ? inArray(inventoryMovements.id, ids) : undefined),
+      and(
+        eq(inventoryMovements.business_id, businessId),
+        ids ? inArray(inventoryMovements.id, ids) : undefined,
+      ),
     )
     .orderBy(desc(inventoryMovements.created_at), desc(inventoryMovements.id))
     .limit(limit);
@@ -826,24 +860,22 @@ async function movementRows(db: Db | Tx, businessId: number, limit: number, ids?
     db,
     rows.flatMap((r) => (r.performed_by === null ? [] : [r.performed_by])),
   );
-  return rows.map(
-    (r): StockMovement => ({
-      id: r.id,
-      product_id: r.product_id,
-      product_name: r.product_name,
-      product_sku: r.product_sku,
-      location_id: r.location_id,
-      location_name: r.location_name,
-      other_location_name: r.other_location_name,
-      movement_type: r.movement_type as MovementType,
-      quantity: r.quantity,
-      unit_cost: r.unit_cost_cents === null ? null : centsToRand(r.unit_cost_cents),
-      reason: r.reason,
-      reference: r.reference,
-      performed_by_name: r.performed_by === null ? '' : (people.get(r.performed_by)?.display_name ?? ''),
-      created_at: r.created_at.toISOString(),
-    }),
-  );
+  return rows.map((r): StockMovement => ({
+    id: r.id,
+    product_id: r.product_id,
+    product_name: r.product_name,
+    product_sku: r.product_sku,
+    location_id: r.location_id,
+    location_name: r.location_name,
+    other_location_name: r.other_location_name,
+    movement_type: r.movement_type as MovementType,
+    quantity: r.quantity,
+    unit_cost: r.unit_cost_cents === null ? null : centsToRand(r.unit_cost_cents),
+    reason: r.reason,
+    reference: r.reference,
+    performed_by_name: r.performed_by === null ? '' : (people.get(r.performed_by)?.display_name ?? ''),
+    created_at: r.created_at.toISOString(),
+  }));
 }
 
 export async function listMovements(db: Db, businessId: number, limit: number) {
@@ -970,7 +1002,11 @@ export async function updateItem(
     if (!before) throw fail('inventory.item_not_found');
     const [after] = await tx
       .update(inventoryItems)
-      .set({ reorder_point: body.reorder_point, overstock_level: body.overstock_level, updated_at: new Date() })
+      .set({
+        reorder_point: body.reorder_point,
+        overstock_level: body.overstock_level,
+        updated_at: new Date(),
+      })
       .where(eq(inventoryItems.id, itemId))
       .returning(stateColumns);
     await afterChange(tx, before, after!);
@@ -1059,6 +1095,11 @@ async function countedItem(
   const [row] = await tx
     .select({ quantity: inventoryItems.quantity })
     .from(inventoryItems)
-    .where(and(eq(inventoryItems.inventory_product_id, inventoryProductId), eq(inventoryItems.location_id, locationId)));
+    .where(
+      and(
+        eq(inventoryItems.inventory_product_id, inventoryProductId),
+        eq(inventoryItems.location_id, locationId),
+      ),
+    );
   return row?.quantity ?? 0;
 }
