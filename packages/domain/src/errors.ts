@@ -373,7 +373,11 @@ export const ERRORS = {
     params: { product: 'string', available: 'number' },
     message: 'Only {{available}} of {{product}} available at this location.',
   },
-  'inventory.product_not_found': { status: 404, params: none, message: 'That product is not in your inventory.' },
+  'inventory.product_not_found': {
+    status: 404,
+    params: none,
+    message: 'That product is not in your inventory.',
+  },
   'inventory.location_not_found': { status: 404, params: none, message: 'That location does not exist.' },
   'inventory.item_not_found': { status: 404, params: none, message: 'That inventory item does not exist.' },
   'inventory.alert_not_found': { status: 404, params: none, message: 'That alert does not exist.' },
