@@ -59,6 +59,7 @@ test.describe('axe at phone size', () => {
       `/virtual-warehouses/${coop.coop_id}`,
       '/subscription',
       '/payments',
+      '/inventory',
     ];
     const found: string[] = [];
     for (const screen of screens) {

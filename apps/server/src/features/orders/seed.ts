@@ -1,13 +1,6 @@
 import { inArray, or } from 'drizzle-orm';
 import { DELIVERY_OPTIONS, vatOn, type DeliveryOption, type OrderStatus } from '@tt/domain';
-import { DAY, type AreaSeed } from '../../db/seed-types.ts';
-import {
-  defaultLocation,
-  ensureInventoryProduct,
-  receiveDelivery,
-  recordMovement,
-  reserveForOrder,
-} from '../inventory/service.ts';
+import { DAY, type AreaSeed, type DemoOrderLine } from '../../db/seed-types.ts';
 import { orderItems, orders } from './tables.ts';
 
 export const seed: AreaSeed = {
@@ -24,6 +17,8 @@ export const seed: AreaSeed = {
       return pick(['pending', 'pending', 'confirmed'] as const);
     };
     let orderSerial = 0;
+    /** Every line with its order's status, handed on to the inventory seed (DECISIONS 20). */
+    const orderLines: DemoOrderLine[] = [];
     const placeOrder = async (buyerId: number, sellerId: number, ageDays: number, status?: OrderStatus) => {
       const catalogue = world.products!.filter((p) => p.seller_id === sellerId && p.is_active);
       const lines = new Map<number, { productId: number; quantity: number; unit: number }>();
@@ -67,45 +62,17 @@ export const seed: AreaSeed = {
           total_price_cents: l.unit * l.quantity,
         })),
       );
-      await orderStock(order!.order_number, buyerId, sellerId, orderStatus, [...lines.values()]);
-    };
-    /**
-     * The stock the seeded orders stand for (DECISIONS 20): an open order's goods are still at the seller,
-     * reserved (its opening stock grows by them, so the listing shows what the catalogue seed says); a
-     * delivered order's goods are in the buyer's shop at the price paid. Shipped ones have left already.
-     */
-    const orderStock = async (
-      reference: string,
-      buyerId: number,
-      sellerId: number,
-      orderStatus: OrderStatus,
-      lines: { productId: number; quantity: number; unit: number }[],
-    ) => {
-      for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-        if (orderStatus === 'pending' || orderStatus === 'confirmed' || orderStatus === 'processing') {
-          const product = await ensureInventoryProduct(tx, sellerId, { productId: line.productId });
-          const location = await defaultLocation(tx, sellerId);
-          await recordMovement(tx, {
-            businessId: sellerId,
-            performedBy: null,
-            inventoryProductId: product.id,
-            locationId: location.id,
-            type: 'in',
-            quantity: line.quantity,
-            reason: 'Opening stock',
-          });
-          await reserveForOrder(tx, sellerId, line.productId, line.quantity);
-        }
-        if (orderStatus === 'delivered') {
-          await receiveDelivery(tx, {
-            buyerId,
-            productId: line.productId,
-            quantity: line.quantity,
-            unitPriceCents: line.unit,
-            performedBy: sellerId,
-            reference,
-          });
-        }
+      for (const l of lines.values()) {
+        orderLines.push({
+          order_number: order!.order_number,
+          buyer_id: buyerId,
+          seller_id: sellerId,
+          product_id: l.productId,
+          quantity: l.quantity,
+          unit_price_cents: l.unit,
+          status: orderStatus,
+          at: createdAt,
+        });
       }
     };
     const sellers = [demo.supplier, demo.distributor];
@@ -123,6 +90,7 @@ export const seed: AreaSeed = {
     }
     for (let i = 0; i < 40; i += 1)
       await placeOrder(pick(members), sellers[i % 2]!, Math.floor(random() * 178) + 1);
+    return { orderLines };
   },
   /** Orders a demo user placed or sells, and any order of a demo product. */
   async removeDemo(tx, { userIds, productIds }) {
