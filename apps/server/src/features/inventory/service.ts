@@ -479,7 +479,6 @@ export async function recordMovement(tx: Tx, input: MovementInput): Promise<Move
     await locationOf(tx, businessId, input.toLocationId);
     const toItemId = await ensureItem(tx, businessId, input.inventoryProductId, input.toLocationId);
     const quantity = Math.abs(input.quantity);
-    const source = await itemState(tx, itemId);
     // Lock both rows in id order before changing either.
     await tx
       .select({ id: inventoryItems.id })
@@ -489,7 +488,8 @@ export async function recordMovement(tx: Tx, input: MovementInput): Promise<Move
       .for('update');
     const out = await changeQuantity(tx, itemId, -quantity, { allowNegative: input.allowNegative ?? false });
     if (!out) throw await notEnough(tx, itemId);
-    const cost = source.unit_cost_cents;
+    // The goods arrive at what they cost where they came from (an out leaves the average cost as it was).
+    const cost = out.unit_cost_cents;
     const into = await changeQuantity(tx, toItemId, quantity, { unitCostCents: cost });
     const ids = [
       await writeMovement(tx, {
