@@ -4,13 +4,11 @@ import type { InventoryLocation, InventoryProduct, Order, OrderStatus } from '@t
 import { seededRandom } from '../src/db/seed-types.ts';
 import { createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import {
+  checkoutBody,
   idempotencyKey,
   insertCategory,
   insertProduct,
   insertUser,
-  orderNumber,
-  rand,
-  vat15,
 } from './support/marketplace.ts';
 
 /**
@@ -102,17 +100,11 @@ describe('inventory invariant', () => {
         const buyer = pick(buyers);
         const productId = pick(productIds);
         const quantity = between(1, 4);
-        const subtotal = 1000 * quantity;
         const response = await t.app.inject({
           method: 'POST',
           url: '/api/orders',
           headers: { cookie: buyer.cookie, 'idempotency-key': idempotencyKey() },
-          payload: {
-            order_number: orderNumber(),
-            total_amount: rand(subtotal + vat15(subtotal) + 3999),
-            tax_amount: rand(vat15(subtotal)),
-            items: [{ product_id: productId, quantity, unit_price: 10, total_price: rand(subtotal) }],
-          },
+          payload: checkoutBody({ productId, quantity }),
         });
         if (response.statusCode === 201) {
           orders.push({

@@ -5,23 +5,13 @@ import type {
   InventoryList,
   InventoryLocation,
   InventoryProduct,
-  Order,
   OrderStatus,
   StockAlert,
   StockCountResult,
   StockMovement,
 } from '@tt/domain';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
-import {
-  idempotencyKey,
-  insertCategory,
-  insertProduct,
-  insertUser,
-  orderNumber,
-  rand,
-  stockOf,
-  vat15,
-} from './support/marketplace.ts';
+import { insertCategory, insertProduct, insertUser, placeOrder, stockOf } from './support/marketplace.ts';
 
 describe('inventory', () => {
   let t: TestApp;
@@ -560,22 +550,8 @@ describe('inventory', () => {
           where p.product_id = ${productId} and p.business_id = ${supplierId}`),
       )[0]!;
 
-    async function buy(cookie: string, productId: number, quantity: number) {
-      const subtotal = 1000 * quantity;
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { cookie, 'idempotency-key': idempotencyKey() },
-        payload: {
-          order_number: orderNumber(),
-          total_amount: rand(subtotal + vat15(subtotal) + 3999),
-          tax_amount: rand(vat15(subtotal)),
-          items: [{ product_id: productId, quantity, unit_price: 10, total_price: rand(subtotal) }],
-        },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      return (response.json() as { orders: Order[] }).orders[0]!;
-    }
+    const buy = (cookie: string, productId: number, quantity: number) =>
+      placeOrder(t.app, cookie, { productId, quantity });
 
     it('checkout reserves, shipping takes out, delivery brings in at the price paid, cancel releases', async () => {
       const supplier = await t.sessionFor(supplierId);

@@ -4,9 +4,7 @@ import { ArrowLeftRight } from 'lucide-react';
 import { MOVEMENTS_FIRST_PAGE } from '@tt/domain';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { EmptyState } from '../../../components/ui/EmptyState';
-import { LoadError } from '../../../components/ui/LoadError';
-import { Loading } from '../../../components/ui/Loading';
+import { QueryState } from '../../../components/ui/QueryState';
 import { useMovements } from '../api';
 import { MovementsList } from './MovementsList';
 
@@ -15,20 +13,18 @@ export function MovementsTab() {
   const { t } = useTranslation('inventory');
   const [limit, setLimit] = useState(MOVEMENTS_FIRST_PAGE);
   const movements = useMovements(limit);
-  if (movements.isPending) return <Loading label={t('loading')} />;
-  if (movements.isError) return <LoadError icon={ArrowLeftRight} onRetry={() => void movements.refetch()} />;
   return (
-    <Card className="px-3 sm:px-4">
-      {movements.data.movements.length === 0 ? (
-        <EmptyState
-          icon={ArrowLeftRight}
-          title={t('empty.movements.title')}
-          message={t('empty.movements.message')}
-        />
-      ) : (
-        <>
-          <MovementsList movements={movements.data.movements} />
-          {movements.data.has_more && limit < 200 && (
+    <QueryState
+      query={movements}
+      icon={ArrowLeftRight}
+      loading={t('loading')}
+      empty={{ title: t('empty.movements.title'), message: t('empty.movements.message') }}
+      isEmpty={(data) => data.movements.length === 0}
+    >
+      {(data) => (
+        <Card className="px-3 sm:px-4">
+          <MovementsList movements={data.movements} />
+          {data.has_more && limit < 200 && (
             <div className="border-t border-stone-100 py-3 text-center">
               <Button
                 variant="outline"
@@ -40,8 +36,8 @@ export function MovementsTab() {
               </Button>
             </div>
           )}
-        </>
+        </Card>
       )}
-    </Card>
+    </QueryState>
   );
 }
