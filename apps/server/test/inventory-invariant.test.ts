@@ -202,7 +202,8 @@ describe('inventory invariant', () => {
     console.log(`inventory invariant (seed ${SEED}):`, JSON.stringify(tally));
     expect((tally.checkout ?? 0) + (tally.delivered ?? 0) + (tally.transfer ?? 0)).toBeGreaterThan(10);
     await checkInvariant();
-  });
+    // Some 200 API calls: well within a minute alone, slower beside the other files on two cores.
+  }, 180_000);
 
   it('lets 50 simultaneous outs take exactly the last 10 units, never below zero', async () => {
     const shopId = await insertUser(t.db, 'retailer');
