@@ -37,6 +37,7 @@ import { cooperativeRoutes } from './features/cooperatives/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { governanceRoutes } from './features/governance/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { inventoryRoutes } from './features/inventory/routes.ts';
 import { jobRoutes } from './features/jobs/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(warehouseRoutes);
   await app.register(crmRoutes);
   await app.register(ledgerRoutes);
+  await app.register(inventoryRoutes);
   await app.register(jobRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;

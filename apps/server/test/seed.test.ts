@@ -79,6 +79,7 @@ describe('seedDatabase', () => {
       'cooperatives',
       'orders',
       'ledger',
+      'inventory',
       'notifications',
       'governance',
       'warehouses',

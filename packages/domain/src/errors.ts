@@ -388,6 +388,40 @@ export const ERRORS = {
     message: 'A reversal cannot be reversed; post a new entry instead.',
   },
   'ledger.line_not_found': { status: 404, params: none, message: 'That bank line does not exist.' },
+  // Inventory (spec 2; DECISIONS 20)
+  'inventory.business_only': {
+    status: 403,
+    params: none,
+    message: 'Inventory belongs to a business; staff accounts keep none.',
+  },
+  'inventory.not_enough_stock': {
+    status: 409,
+    params: { product: 'string', available: 'number' },
+    message: 'Only {{available}} of {{product}} available at this location.',
+  },
+  'inventory.product_not_found': {
+    status: 404,
+    params: none,
+    message: 'That product is not in your inventory.',
+  },
+  'inventory.location_not_found': { status: 404, params: none, message: 'That location does not exist.' },
+  'inventory.item_not_found': { status: 404, params: none, message: 'That inventory item does not exist.' },
+  'inventory.alert_not_found': { status: 404, params: none, message: 'That alert does not exist.' },
+  'inventory.location_name_taken': {
+    status: 409,
+    params: { name: 'string' },
+    message: 'You already have a location called {{name}}.',
+  },
+  'inventory.sku_taken': {
+    status: 409,
+    params: { sku: 'string' },
+    message: 'You already have an item with the SKU {{sku}}.',
+  },
+  'inventory.unknown_skus': {
+    status: 400,
+    params: { skus: 'string' },
+    message: 'These SKUs are not in your inventory: {{skus}}.',
+  },
 
   // Notifications
   'notification.not_found': { status: 404, params: none, message: 'That notification does not exist.' },
@@ -413,6 +447,8 @@ export const ERRORS = {
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
   'validation.required': { status: 400, params: none, message: 'Required.' },
+  'validation.not_zero': { status: 400, params: none, message: 'Must not be 0.' },
+  'validation.same_location': { status: 400, params: none, message: 'Choose a different location.' },
   'validation.invalid_type': { status: 400, params: none, message: 'Not the right kind of value.' },
   'validation.number': { status: 400, params: none, message: 'Enter a number.' },
   'validation.whole_number': { status: 400, params: none, message: 'Enter a whole number.' },

@@ -20,3 +20,4 @@ export * from './ids.ts';
 export * from './permissions.ts';
 export * from './ledger.ts';
 export * from './contracts/index.ts';
+export * from './inventory.ts';

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from './roles.ts';
+import { ROLES, SELF_SERVICE_ROLES, type Role } from './roles.ts';
 
 /**
  * What a role may do: the one map the server's route rules, the web's menu and its button gates read
@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'crm.use',
   /** See and edit every rep's CRM clients and set the reps' monthly sales targets (CRM managers). */
   'crm.manage',
+  /** Keep the business's own stock: locations, items, movements, alerts (spec 2 Inventory; issue 11). */
+  'inventory.manage',
   /** The enterprise menu: reports, payments, white label, developer, enterprise (spec 1 §2). */
   'reports.view',
   /** Review supplier applications (spec 1: admin or coordinator; DECISIONS 11). */
@@ -61,6 +63,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'bulk_orders.propose': EVERYONE,
   'crm.use': CRM,
   'crm.manage': CRM.filter((role) => role !== 'sales_rep'),
+  // A business is a user who buys or sells; the platform's staff (admin and the sales roles) keep no stock.
+  'inventory.manage': SELF_SERVICE_ROLES,
   'reports.view': ['admin', 'coordinator'],
   'applications.review': ['admin', 'coordinator'],
   'admin.coops': ['admin'],

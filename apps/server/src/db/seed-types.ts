@@ -1,4 +1,4 @@
-import type { DemoRole } from '@tt/domain';
+import type { DemoRole, OrderStatus } from '@tt/domain';
 import type { Tx } from './client.ts';
 
 /**
@@ -24,8 +24,21 @@ export interface DemoWorld {
     minimum_order_quantity: number;
     selling_price_cents: number;
   }[];
+  /** orders: every seeded order line with its order's status (the inventory seed turns them into stock). */
+  orderLines?: DemoOrderLine[];
   /** cooperatives: every seeded cooperative with its members in joining order. */
   cooperatives?: { id: number; area: string; status: string; memberIds: number[] }[];
+}
+
+export interface DemoOrderLine {
+  order_number: string;
+  buyer_id: number;
+  seller_id: number;
+  product_id: number;
+  quantity: number;
+  unit_price_cents: number;
+  status: OrderStatus;
+  at: Date;
 }
 
 /** The demo world's rows to remove before a restore, collected by the areas that own them. */

@@ -7,6 +7,7 @@ import { seed as crm } from '../features/crm/seed.ts';
 import { seed as cooperatives } from '../features/cooperatives/seed.ts';
 import { seed as governance } from '../features/governance/seed.ts';
 import { seed as ledger } from '../features/ledger/seed.ts';
+import { seed as inventory } from '../features/inventory/seed.ts';
 import { seed as notifications } from '../features/notifications/seed.ts';
 import { seed as orders } from '../features/orders/seed.ts';
 import { seed as subscriptions } from '../features/subscriptions/seed.ts';
@@ -25,6 +26,7 @@ export const SEEDS: readonly AreaSeed[] = [
   cooperatives,
   orders,
   ledger,
+  inventory,
   notifications,
   governance,
   warehouses,

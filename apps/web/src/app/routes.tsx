@@ -72,7 +72,12 @@ export const routes: RouteObject[] = [
               upcoming(paths.aiInsights, 'ai_insights'),
               upcoming(paths.security, 'security'),
               upcoming(paths.performance, 'performance'),
-              upcoming(paths.inventory, 'inventory'),
+              {
+                element: <RequirePermission permission="inventory.manage" />,
+                children: [
+                  { path: paths.inventory, ...screen(() => import('../features/inventory/InventoryPage')) },
+                ],
+              },
               upcoming(paths.support, 'support'),
               upcoming(paths.marketing, 'marketing'),
               upcoming(paths.integrations, 'integrations'),

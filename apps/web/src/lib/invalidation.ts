@@ -13,6 +13,7 @@ export const queryRoots = {
   dashboard: 'dashboard',
   governance: 'governance',
   ledger: 'ledger',
+  inventory: 'inventory',
   notifications: 'notifications',
   orders: 'orders',
   products: 'products',
@@ -31,14 +32,19 @@ export type QueryRoot = keyof typeof queryRoots;
 export const staleAfter = {
   /** Checkout: the cart was emptied, stock went down, and the new orders count on the dashboard. */
   'order.placed': ['cart', 'products', 'dashboard'],
-  /** A seller moved an order one step on: the dashboard's counts change; a delivery posts to both books. */
-  'order.moved': ['dashboard', 'ledger'],
+  /**
+   * A seller moved an order one step on: the dashboard's counts by status change; shipping takes stock
+   * out and delivery brings it in at the buyer; a delivery posts to both books.
+   */
+  'order.moved': ['dashboard', 'inventory', 'ledger'],
   /** A buyer marked a delivered order paid: both parties' books post the payment. */
   'order.paid': ['ledger'],
   /** A buyer cancelled: the stock is back on sale and the dashboard's figures change. */
   'order.cancelled': ['products', 'dashboard'],
   /** A seller declined a pending order: the stock is back on sale and the dashboard's figures change. */
-  'order.declined': ['products', 'dashboard'],
+  'order.declined': ['products', 'dashboard', 'inventory'],
+  /** A stock movement at a seller's default location changes its listings' stock (DECISIONS 20). */
+  'inventory.changed': ['products'],
   /** Joining or founding a co-op changes the dashboard's co-op count. */
   'membership.changed': ['dashboard'],
   /** A changed role changes which orders and figures the dashboard shows. */

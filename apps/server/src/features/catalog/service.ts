@@ -496,23 +496,12 @@ export async function productSummaries(
 }
 
 /**
- * Takes `quantity` units of a product if that many are in stock, in one conditional update, so two
- * buyers racing for the last units can never take more than there is. Returns false when short.
+ * Sets a listing's stock_quantity: the seller's available stock at its default location, which the
+ * inventory area derives from its movements and reservations (DECISIONS 20) and writes here in the same
+ * transaction. Nothing else writes it.
  */
-export async function takeStock(tx: Tx, productId: number, quantity: number): Promise<boolean> {
-  const rows = await tx
-    .update(products)
-    .set({ stock_quantity: sql`${products.stock_quantity} - ${quantity}` })
-    .where(and(eq(products.id, productId), sql`${products.stock_quantity} >= ${quantity}`))
-    .returning({ id: products.id });
-  return rows.length === 1;
-}
-
-export async function returnStock(tx: Tx, productId: number, quantity: number): Promise<void> {
-  await tx
-    .update(products)
-    .set({ stock_quantity: sql`${products.stock_quantity} + ${quantity}` })
-    .where(eq(products.id, productId));
+export async function setStockQuantity(tx: Tx, productId: number, available: number): Promise<void> {
+  await tx.update(products).set({ stock_quantity: available }).where(eq(products.id, productId));
 }
 
 /** The current stock of a product (for the message of a refused purchase). */

@@ -14,7 +14,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
 import type { UserRow } from '../auth/service.ts';
 import { assertCanBuy, removeFromCart } from '../cart/service.ts';
-import { productsForSale, stockOf, takeStock } from '../catalog/service.ts';
+import { productsForSale } from '../catalog/service.ts';
+import { reserveForOrder } from '../inventory/service.ts';
 import { notify } from '../notifications/service.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
 import { ordersByIds } from './service.ts';
@@ -216,10 +217,13 @@ async function placeOrders(
   }
 
   // Rows are locked in product order, so two checkouts of the same products cannot deadlock each other.
+  // The seller's stock at its default location is reserved (DECISIONS 20): shipping takes it out,
+  // cancelling lets it go; the listing's stock_quantity drops by as much in this transaction.
   for (const line of [...priced].sort((a, b) => a.product_id - b.product_id)) {
-    if (!(await takeStock(tx, line.product_id, line.quantity))) {
+    const held = await reserveForOrder(tx, line.seller_id, line.product_id, line.quantity);
+    if (!held.ok) {
       const product = catalogue.get(line.product_id)!;
-      const left = await stockOf(tx, line.product_id);
+      const left = held.available;
       throw left === 0
         ? fail('checkout.out_of_stock', { product: product.name })
         : fail('checkout.not_enough_stock', { product: product.name, left });

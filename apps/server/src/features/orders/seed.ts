@@ -1,6 +1,6 @@
 import { inArray, or } from 'drizzle-orm';
 import { DELIVERY_OPTIONS, sastDate, vatOn, type DeliveryOption, type OrderStatus } from '@tt/domain';
-import { DAY, type AreaSeed } from '../../db/seed-types.ts';
+import { DAY, type AreaSeed, type DemoOrderLine } from '../../db/seed-types.ts';
 import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts';
 import { orderItems, orders } from './tables.ts';
 
@@ -18,6 +18,8 @@ export const seed: AreaSeed = {
       return pick(['pending', 'pending', 'confirmed'] as const);
     };
     let orderSerial = 0;
+    /** Every line with its order's status, handed on to the inventory seed (DECISIONS 20). */
+    const orderLines: DemoOrderLine[] = [];
     const placeOrder = async (buyerId: number, sellerId: number, ageDays: number, status?: OrderStatus) => {
       const catalogue = world.products!.filter((p) => p.seller_id === sellerId && p.is_active);
       const lines = new Map<number, { productId: number; quantity: number; unit: number }>();
@@ -78,6 +80,18 @@ export const seed: AreaSeed = {
         await postMarketplaceDelivery(tx, { ...posting, date: sastDate(deliveredAt) });
       }
       if (paidAt) await postOrderPayment(tx, { ...posting, date: sastDate(paidAt) });
+      for (const l of lines.values()) {
+        orderLines.push({
+          order_number: order!.order_number,
+          buyer_id: buyerId,
+          seller_id: sellerId,
+          product_id: l.productId,
+          quantity: l.quantity,
+          unit_price_cents: l.unit,
+          status: finalStatus,
+          at: createdAt,
+        });
+      }
     };
     const sellers = [demo.supplier, demo.distributor];
     // The demo retailer's newest orders show every live status at least once.
@@ -94,6 +108,7 @@ export const seed: AreaSeed = {
     }
     for (let i = 0; i < 40; i += 1)
       await placeOrder(pick(members), sellers[i % 2]!, Math.floor(random() * 178) + 1);
+    return { orderLines };
   },
   /** Orders a demo user placed or sells, and any order of a demo product. */
   async removeDemo(tx, { userIds, productIds }) {

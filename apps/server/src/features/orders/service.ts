@@ -16,7 +16,8 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { userSummaries, type UserRow } from '../auth/service.ts';
-import { productSummaries, returnStock } from '../catalog/service.ts';
+import { productSummaries } from '../catalog/service.ts';
+import { costOfGoods, receiveDelivery, releaseReservation, shipOrderLine } from '../inventory/service.ts';
 import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts';
 import { notify } from '../notifications/service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
@@ -240,15 +241,21 @@ export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStat
       .where(and(eq(orders.id, id), eq(orders.status, from)))
       .returning({ id: orders.id });
     if (moved.length === 0) throw fail('order.invalid_transition', { from, to });
+    await moveStock(tx, order, to, user.id);
     if (to === 'delivered') {
       // Both parties' books post the purchase and the sale in the delivery's transaction, at what
-      // checkout charged. (The seller's cost of sales joins once the inventory area knows the cost.)
+      // checkout charged, and the seller's cost of sales at the goods' weighted-average cost.
       await postMarketplaceDelivery(tx, {
         orderId: id,
         orderNumber: order.order_number,
         buyerId: order.buyer_id,
         sellerId: order.seller_id,
         totalCents: randToCents(order.total_amount),
+        costCents: await costOfGoods(
+          tx,
+          order.seller_id,
+          order.items.map((item) => ({ productId: item.product_id, quantity: item.quantity })),
+        ),
       });
     }
     await emitOrderEvent(tx, ORDER_EVENTS.updated, {
@@ -269,6 +276,45 @@ export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStat
     });
     return getOrder(tx, user, id);
   });
+}
+
+/**
+ * DECISIONS 20: shipping takes the goods out of the seller's default location and ends their reservation;
+ * delivery brings them into the buyer's default location at the price paid. Items in product order, so two
+ * orders of the same products lock the stock rows in the same order.
+ */
+async function moveStock(tx: Tx, order: Order, to: OrderStatus, performedBy: number): Promise<void> {
+  const items = [...order.items].sort((a, b) => a.product_id - b.product_id);
+  if (to === 'shipped') {
+    for (const item of items) {
+      await shipOrderLine(tx, {
+        sellerId: order.seller_id,
+        productId: item.product_id,
+        quantity: item.quantity,
+        performedBy,
+        reference: order.order_number,
+      });
+    }
+  }
+  if (to === 'delivered') {
+    for (const item of items) {
+      await receiveDelivery(tx, {
+        buyerId: order.buyer_id,
+        productId: item.product_id,
+        quantity: item.quantity,
+        unitPriceCents: randToCents(item.unit_price),
+        performedBy,
+        reference: order.order_number,
+      });
+    }
+  }
+}
+
+/** A cancelled or declined order's reservations are let go (it had not shipped). */
+async function releaseOrderStock(tx: Tx, order: Order): Promise<void> {
+  for (const item of [...order.items].sort((a, b) => a.product_id - b.product_id)) {
+    await releaseReservation(tx, order.seller_id, item.product_id, item.quantity);
+  }
 }
 
 /** The buyer cancels within 24 hours while pending or confirmed; the stock comes back; the seller is told. */
@@ -295,9 +341,7 @@ export async function cancelOrder(db: Db, user: UserRow, id: number, now = new D
       status: 'cancelled',
       previous_status: order.status,
     });
-    for (const item of [...order.items].sort((a, b) => a.product_id - b.product_id)) {
-      await returnStock(tx, item.product_id, item.quantity);
-    }
+    await releaseOrderStock(tx, order);
     await notify(tx, {
       userId: order.seller_id,
       type: 'order',
@@ -357,9 +401,7 @@ export async function declineOrder(db: Db, user: UserRow, id: number, reason: st
       .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
       .returning({ id: orders.id });
     if (declined.length === 0) throw fail('order.not_declinable', { status: order.status });
-    for (const item of [...order.items].sort((a, b) => a.product_id - b.product_id)) {
-      await returnStock(tx, item.product_id, item.quantity);
-    }
+    await releaseOrderStock(tx, order);
     await notify(tx, {
       userId: order.buyer_id,
       type: 'order',
