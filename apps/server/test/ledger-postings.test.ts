@@ -88,9 +88,14 @@ describe('automatic postings and the balance invariant', () => {
       { account_code: 1200, debit_cents: total, credit_cents: 0 },
       { account_code: 2000, debit_cents: 0, credit_cents: total },
     ]);
+    // The seller's goods leave the books at their weighted-average cost: a listing written straight into
+    // the catalogue enters inventory on its first sale valued at its price (no cost was ever recorded).
+    const cost = 1234 * 3;
     expect(await postedLines(seller.id, 'marketplace_sale', order.id)).toEqual([
       { account_code: 1100, debit_cents: total, credit_cents: 0 },
       { account_code: 4000, debit_cents: 0, credit_cents: total },
+      { account_code: 5000, debit_cents: cost, credit_cents: 0 },
+      { account_code: 1200, debit_cents: 0, credit_cents: cost },
     ]);
     const summary = (await inject('GET', '/api/finance/reports', buyer.cookie)).json() as {
       vat_registered: boolean;
@@ -117,6 +122,8 @@ describe('automatic postings and the balance invariant', () => {
       { account_code: 1100, debit_cents: total, credit_cents: 0 },
       { account_code: 4000, debit_cents: 0, credit_cents: total - vat },
       { account_code: 2100, debit_cents: 0, credit_cents: vat },
+      { account_code: 5000, debit_cents: 1234 * 7, credit_cents: 0 },
+      { account_code: 1200, debit_cents: 0, credit_cents: 1234 * 7 },
     ]);
     const sellerReports = (await inject('GET', '/api/finance/reports', seller.cookie)).json() as {
       vat_summary: { output_vat: number; input_vat: number; net_payable: number };
