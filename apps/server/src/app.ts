@@ -39,6 +39,7 @@ import { governanceRoutes } from './features/governance/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { jobRoutes } from './features/jobs/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
+import { academyRoutes } from './features/academy/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp({
   await app.register(crmRoutes);
   await app.register(ledgerRoutes);
   await app.register(jobRoutes);
+  await app.register(academyRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

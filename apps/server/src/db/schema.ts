@@ -11,3 +11,4 @@ export * from '../features/cart/tables.ts';
 export * from '../platform/jobs/tables.ts';
 export * from '../features/crm/tables.ts';
 export * from '../features/ledger/tables.ts';
+export * from '../features/academy/tables.ts';

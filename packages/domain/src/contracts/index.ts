@@ -4,3 +4,4 @@ export * from './marketplace.ts';
 export * from './cooperatives.ts';
 export * from './crm.ts';
 export * from './ledger.ts';
+export * from './academy.ts';
