@@ -47,6 +47,10 @@ test.describe('axe at phone size', () => {
     const mine = (await (await page.request.get('/api/cooperatives/my-memberships')).json()) as Membership[];
     const coop = mine[0];
     if (!coop) throw new Error('The demo retailer should belong to a co-operative');
+    const [academyCourse] = (await (await page.request.get('/api/learning/modules')).json()) as {
+      id: number;
+    }[];
+    if (!academyCourse) throw new Error('The academy should have its seeded courses');
     const screens = [
       '/dashboard',
       '/profile',
@@ -59,6 +63,8 @@ test.describe('axe at phone size', () => {
       `/virtual-warehouses/${coop.coop_id}`,
       '/subscription',
       '/payments',
+      '/academy',
+      `/academy/${academyCourse.id}`,
     ];
     const found: string[] = [];
     for (const screen of screens) {

@@ -1,8 +1,17 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { AreaSeed } from '../../db/seed-types.ts';
+import { DAY, seededRandom, type AreaSeed, type DemoWorld } from '../../db/seed-types.ts';
 import { COURSES, lessonTexts, moduleTexts } from './content.ts';
-import { learningLessons, learningModules } from './tables.ts';
+import {
+  learningEnrollments,
+  learningLessonProgress,
+  learningLessons,
+  learningModules,
+  learningRatings,
+} from './tables.ts';
+
+/** The academy's own generator, so its demo data does not shift the areas seeded after it. */
+const DEMO_SEED = 20261313;
 
 /**
  * The academy's seed (issue 13 point 1): the courses are reference data, brought to the repo's content
@@ -75,5 +84,48 @@ export const seed = {
       .update(learningModules)
       .set({ is_active: false })
       .where(slugs.length > 0 ? notInArray(learningModules.slug, slugs) : undefined);
+  },
+  /**
+   * The seeded shop owners have taken some courses, so the cards' learners and ratings are counted from
+   * data even on a fresh demo. The demo accounts start with none (their rows go with them: cascade).
+   */
+  async demo(tx: Tx, { now, users }: DemoWorld) {
+    const random = seededRandom(DEMO_SEED);
+    const modules = await tx
+      .select({ id: learningModules.id })
+      .from(learningModules)
+      .where(eq(learningModules.is_active, true))
+      .orderBy(asc(learningModules.sort_order));
+    const lessons = await tx
+      .select({ id: learningLessons.id, module_id: learningLessons.module_id })
+      .from(learningLessons)
+      .orderBy(asc(learningLessons.module_id), asc(learningLessons.position));
+    const enrollments: (typeof learningEnrollments.$inferInsert)[] = [];
+    const progress: (typeof learningLessonProgress.$inferInsert)[] = [];
+    const ratings: (typeof learningRatings.$inferInsert)[] = [];
+    for (const userId of users?.members ?? []) {
+      for (const module of modules) {
+        if (random() > 0.3) continue;
+        const started = new Date(now.getTime() - Math.floor(random() * 60 + 1) * DAY);
+        enrollments.push({ user_id: userId, module_id: module.id, started_at: started });
+        const own = lessons.filter((l) => l.module_id === module.id);
+        const done = Math.floor(random() * (own.length + 1));
+        own.slice(0, done).forEach((lesson, i) =>
+          progress.push({
+            user_id: userId,
+            lesson_id: lesson.id,
+            module_id: module.id,
+            completed_at: new Date(started.getTime() + (i + 1) * DAY),
+          }),
+        );
+        if (done > 0 && random() < 0.7) {
+          const rating = random() < 0.1 ? 3 : 4 + Math.round(random());
+          ratings.push({ user_id: userId, module_id: module.id, rating, rated_at: started });
+        }
+      }
+    }
+    if (enrollments.length > 0) await tx.insert(learningEnrollments).values(enrollments);
+    if (progress.length > 0) await tx.insert(learningLessonProgress).values(progress);
+    if (ratings.length > 0) await tx.insert(learningRatings).values(ratings);
   },
 } satisfies AreaSeed;

@@ -9,13 +9,15 @@ export function LessonView({ lesson }: { lesson: LearningLesson }) {
   return (
     <article aria-labelledby="lesson-title" data-testid="lesson">
       <Card className="overflow-hidden p-0">
-        <img
-          src={lesson.image_url}
-          alt={lesson.image_alt}
-          width={320}
-          height={200}
-          className="aspect-[16/10] max-h-64 w-full bg-stone-100 object-contain"
-        />
+        <div className="px-4 pt-4 sm:px-6 sm:pt-6">
+          <img
+            src={lesson.image_url}
+            alt={lesson.image_alt}
+            width={320}
+            height={200}
+            className="mx-auto aspect-[16/10] w-full max-w-md rounded-lg bg-stone-100"
+          />
+        </div>
         <div className="p-4 sm:p-6">
           <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
             {t('course.lesson_n', { n: lesson.position })} ·{' '}
