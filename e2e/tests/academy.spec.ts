@@ -113,4 +113,20 @@ test('search the academy, open a course, mark lessons done, see progress and rat
   await expect(card.getByRole('link', { name: key(en, 'card.continue') })).toBeVisible();
   await expect(page.getByTestId('continue-card')).toBeVisible();
   await picture(page, 'academy-progress', project);
+
+  // In isiZulu the screen and the course texts (from the server, not the bundle) follow the reader.
+  const zu = locale('zu', 'academy');
+  const zuCourse = (await (
+    await page.request.get(`/api/learning/modules/${target.id}?lang=zu`)
+  ).json()) as LearningModuleDetail;
+  expect(zuCourse.title).not.toBe(course.title);
+  await page.evaluate(() => localStorage.setItem('language', 'zu'));
+  await page.goto(`/academy/${target.id}?lesson=${first!.id}`);
+  await expect(page.getByRole('heading', { name: zuCourse.title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: zuCourse.lessons[0]!.title, level: 2 })).toBeVisible();
+  await expect(page.getByTestId('lesson')).toContainText(zuCourse.lessons[0]!.takeaways[0]!);
+  await expect(page.getByRole('link', { name: key(zu, 'course.back') })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await picture(page, 'academy-course-zu', project);
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
 });

@@ -93,7 +93,7 @@ export default function CoursePage() {
           alt=""
           width={320}
           height={200}
-          className="hidden w-48 shrink-0 rounded-lg bg-stone-100 sm:block"
+          className="hidden w-48 shrink-0 self-start rounded-lg bg-stone-100 sm:block"
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap gap-2">
