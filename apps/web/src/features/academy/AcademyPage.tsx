@@ -7,10 +7,9 @@ import { buttonClass } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Field, Input, Select } from '../../components/ui/Field';
-import { LoadError } from '../../components/ui/LoadError';
-import { Loading } from '../../components/ui/Loading';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { ProgressBar } from '../../components/ui/ProgressBar';
+import { QueryState } from '../../components/ui/QueryState';
 import { useModules } from './api';
 import { courseLink, ModuleCard } from './components/ModuleCard';
 
@@ -99,43 +98,44 @@ export default function AcademyPage() {
         </div>
       </div>
 
-      {modules.isPending ? (
-        <Loading label={t('common:common.loading')} />
-      ) : modules.isError && !modules.data ? (
-        <LoadError icon={GraduationCap} onRetry={() => void modules.refetch()} />
-      ) : modules.data.length === 0 ? (
-        <Card>
-          <EmptyState icon={GraduationCap} title={t('empty.title')} message={t('empty.message')} />
-        </Card>
-      ) : shown.length === 0 ? (
-        <Card>
-          <EmptyState
-            icon={Search}
-            title={t('no_match.title')}
-            message={t('no_match.message')}
-            action={
-              <button
-                type="button"
-                className={buttonClass('outline')}
-                onClick={() => setParams({}, { replace: true })}
-              >
-                {t('filters.clear')}
-              </button>
-            }
-          />
-        </Card>
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-stone-600" aria-live="polite" data-testid="course-count">
-            {t('count', { count: shown.length })}
-          </p>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((course) => (
-              <ModuleCard key={course.id} course={course} />
-            ))}
-          </div>
-        </>
-      )}
+      <QueryState
+        query={modules}
+        icon={GraduationCap}
+        loading={t('title')}
+        empty={{ title: t('empty.title'), message: t('empty.message') }}
+      >
+        {() =>
+          shown.length === 0 ? (
+            <Card>
+              <EmptyState
+                icon={Search}
+                title={t('no_match.title')}
+                message={t('no_match.message')}
+                action={
+                  <button
+                    type="button"
+                    className={buttonClass('outline')}
+                    onClick={() => setParams({}, { replace: true })}
+                  >
+                    {t('filters.clear')}
+                  </button>
+                }
+              />
+            </Card>
+          ) : (
+            <>
+              <p className="mb-3 text-sm text-stone-600" aria-live="polite" data-testid="course-count">
+                {t('count', { count: shown.length })}
+              </p>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {shown.map((course) => (
+                  <ModuleCard key={course.id} course={course} />
+                ))}
+              </div>
+            </>
+          )
+        }
+      </QueryState>
     </>
   );
 }

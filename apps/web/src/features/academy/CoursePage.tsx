@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LearningModuleDetail } from '@tt/domain';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, ArrowRight, CheckCircle2, Circle, GraduationCap, PartyPopper, Undo2 } from 'lucide-react';
 import { Badge } from '../../components/ui/Badge';
@@ -7,9 +8,8 @@ import { Button, buttonClass } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { LoadError } from '../../components/ui/LoadError';
-import { Loading } from '../../components/ui/Loading';
 import { ProgressBar } from '../../components/ui/ProgressBar';
+import { QueryState } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useLessonProgress, useModule } from './api';
@@ -23,15 +23,47 @@ export default function CoursePage() {
   const { t } = useTranslation('academy');
   const id = Number(useParams().id);
   const course = useModule(id);
+  // An id that cannot name a course (the query never runs), or one the server does not know.
+  const missing =
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (course.data === undefined &&
+      course.error instanceof ApiError &&
+      (course.error.status === 404 || course.error.status === 400));
+  if (missing) {
+    return (
+      <Card>
+        <EmptyState
+          icon={GraduationCap}
+          title={t('course.not_found_title')}
+          message={t('course.not_found_message')}
+          action={
+            <Link to={paths.academy} className={buttonClass('outline')}>
+              {t('course.back')}
+            </Link>
+          }
+        />
+      </Card>
+    );
+  }
+  return (
+    <QueryState query={course} icon={GraduationCap} loading={t('title')}>
+      {(data) => <CourseView data={data} />}
+    </QueryState>
+  );
+}
+
+function CourseView({ data }: { data: LearningModuleDetail }) {
+  const { t } = useTranslation('academy');
   const [params, setParams] = useSearchParams();
   const progress = useLessonProgress();
   const [status, setStatus] = useState<string | null>(null);
 
-  const lessons = course.data?.lessons ?? [];
+  const lessons = data.lessons;
   const asked = Number(params.get('lesson'));
   const current =
     lessons.find((l) => l.id === asked) ??
-    lessons.find((l) => l.id === course.data?.progress.next_lesson_id) ??
+    lessons.find((l) => l.id === data.progress.next_lesson_id) ??
     lessons[0];
   const index = current ? lessons.indexOf(current) : -1;
   const previous = index > 0 ? lessons[index - 1] : undefined;
@@ -43,28 +75,6 @@ export default function CoursePage() {
   }, [current?.id]);
 
   const open = (lessonId: number) => setParams({ lesson: String(lessonId) });
-
-  if (course.isPending) return <Loading label={t('common:common.loading')} />;
-  if (course.isError && !course.data) {
-    if (course.error instanceof ApiError && (course.error.status === 404 || course.error.status === 400)) {
-      return (
-        <Card>
-          <EmptyState
-            icon={GraduationCap}
-            title={t('course.not_found_title')}
-            message={t('course.not_found_message')}
-            action={
-              <Link to={paths.academy} className={buttonClass('outline')}>
-                {t('course.back')}
-              </Link>
-            }
-          />
-        </Card>
-      );
-    }
-    return <LoadError icon={GraduationCap} onRetry={() => void course.refetch()} />;
-  }
-  const data = course.data;
   const finished =
     data.progress.lessons_count > 0 && data.progress.completed_lessons === data.progress.lessons_count;
 
