@@ -316,6 +316,24 @@ describe('academy (spec 1 /academy, issue 13 point 1)', () => {
     });
   });
 
+  it('puts the learner’s courses, lessons and ratings in their personal-data export', async () => {
+    const { cookie } = await learner();
+    const course = moduleBySlug('vat-basics');
+    const lesson = (await detail(course.id, cookie)).lessons[0]!;
+    await markDone(course.id, lesson.id, cookie);
+    await rate(course.id, 4, cookie);
+    const exported = (await get('/api/users/me/export?format=json', cookie)).json() as {
+      learning: Record<string, unknown[]>;
+    };
+    expect(exported.learning.courses_started).toEqual([expect.objectContaining({ course: 'vat-basics' })]);
+    expect(exported.learning.lessons_done).toEqual([
+      expect.objectContaining({ course: 'vat-basics', lesson: lesson.slug }),
+    ]);
+    expect(exported.learning.course_ratings).toEqual([
+      expect.objectContaining({ course: 'vat-basics', rating: 4 }),
+    ]);
+  });
+
   describe('the seed', () => {
     it('is idempotent, keeps ids and progress, and follows the content in the repo', async () => {
       const { id: userId, cookie } = await learner();

@@ -330,3 +330,44 @@ export async function rateModule(
     };
   });
 }
+
+/** The learner's own academy records, for the personal-data export (POPIA). */
+export async function learningRecordsOf(db: Db | Tx, userId: number) {
+  const [started, done, rated] = await Promise.all([
+    db
+      .select({ slug: learningModules.slug, started_at: learningEnrollments.started_at })
+      .from(learningEnrollments)
+      .innerJoin(learningModules, eq(learningModules.id, learningEnrollments.module_id))
+      .where(eq(learningEnrollments.user_id, userId))
+      .orderBy(asc(learningEnrollments.started_at)),
+    db
+      .select({
+        course: learningModules.slug,
+        lesson: learningLessons.slug,
+        completed_at: learningLessonProgress.completed_at,
+      })
+      .from(learningLessonProgress)
+      .innerJoin(learningLessons, eq(learningLessons.id, learningLessonProgress.lesson_id))
+      .innerJoin(learningModules, eq(learningModules.id, learningLessonProgress.module_id))
+      .where(eq(learningLessonProgress.user_id, userId))
+      .orderBy(asc(learningLessonProgress.completed_at)),
+    db
+      .select({
+        slug: learningModules.slug,
+        rating: learningRatings.rating,
+        rated_at: learningRatings.rated_at,
+      })
+      .from(learningRatings)
+      .innerJoin(learningModules, eq(learningModules.id, learningRatings.module_id))
+      .where(eq(learningRatings.user_id, userId)),
+  ]);
+  return {
+    courses_started: started.map((s) => ({ course: s.slug, started_at: s.started_at.toISOString() })),
+    lessons_done: done.map((d) => ({ ...d, completed_at: d.completed_at.toISOString() })),
+    course_ratings: rated.map((r) => ({
+      course: r.slug,
+      rating: r.rating,
+      rated_at: r.rated_at.toISOString(),
+    })),
+  };
+}
