@@ -77,6 +77,19 @@ test.describe('axe at phone size', () => {
     await shot(page, 'a11y-products', info.project.name);
     expect(found).toEqual([]);
   });
+
+  test('the academy and a course have no serious or critical axe violations', async ({ page, login }) => {
+    await login('retailer');
+    const [course] = (await (await page.request.get('/api/learning/modules')).json()) as { id: number }[];
+    if (!course) throw new Error('The academy should have its seeded courses');
+    const found: string[] = [];
+    for (const screen of ['/academy', `/academy/${course.id}`]) {
+      await page.goto(screen);
+      await settled(page);
+      found.push(...(await blockingViolations(page)).map((line) => `${screen}: ${line}`));
+    }
+    expect(found).toEqual([]);
+  });
 });
 
 test.describe('axe on the CRM at phone size', () => {

@@ -58,7 +58,10 @@ describe('seedDatabase', () => {
       expect(await seedDatabase(db, { demo: false })).toEqual({ demoSeeded: false });
       expect(await seedDatabase(db, { demo: false })).toEqual({ demoSeeded: false });
       expect(await count(db, 'categories')).toBe(31);
-      for (const table of ['users', 'products', 'orders', 'cooperatives', 'votes']) {
+      // The academy's courses are reference data too.
+      expect(await count(db, 'learning_modules')).toBe(7);
+      expect(await count(db, 'learning_lessons')).toBe(21);
+      for (const table of ['users', 'products', 'orders', 'cooperatives', 'votes', 'learning_enrollments']) {
         expect(await count(db, table), table).toBe(0);
       }
       // Turning demo sign-in on later adds the demo world to the same database, once.
@@ -85,6 +88,7 @@ describe('seedDatabase', () => {
       'warehouses',
       'bulk-orders',
       'crm',
+      'academy',
     ]);
   });
 });

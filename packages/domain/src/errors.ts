@@ -444,6 +444,15 @@ export const ERRORS = {
   },
   'crm.client_not_found': { status: 404, params: none, message: 'That client does not exist.' },
 
+  // Academy
+  'learning.module_not_found': { status: 404, params: none, message: 'No such course.' },
+  'learning.lesson_not_found': { status: 404, params: none, message: 'This course has no such lesson.' },
+  'learning.rating_needs_lesson': {
+    status: 409,
+    params: none,
+    message: 'Finish at least one lesson of this course before you rate it.',
+  },
+
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
   'validation.required': { status: 400, params: none, message: 'Required.' },

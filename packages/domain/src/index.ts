@@ -15,6 +15,7 @@ export * from './bulk-orders.ts';
 export * from './warehouses.ts';
 export * from './crm.ts';
 export * from './plans.ts';
+export * from './academy.ts';
 export * from './search.ts';
 export * from './ids.ts';
 export * from './permissions.ts';

@@ -12,3 +12,4 @@ export * from '../platform/jobs/tables.ts';
 export * from '../features/crm/tables.ts';
 export * from '../features/ledger/tables.ts';
 export * from '../features/inventory/tables.ts';
+export * from '../features/academy/tables.ts';

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { seed as academy } from '../features/academy/seed.ts';
 import { findDemoUser } from '../features/auth/service.ts';
 import { seed as auth } from '../features/auth/seed.ts';
 import { seed as bulkOrders } from '../features/bulk-orders/seed.ts';
@@ -32,6 +33,7 @@ export const SEEDS: readonly AreaSeed[] = [
   warehouses,
   bulkOrders,
   crm,
+  academy,
 ];
 
 const DEMO_SEED = 20261122;

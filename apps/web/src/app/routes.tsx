@@ -56,7 +56,8 @@ export const routes: RouteObject[] = [
               },
               { path: paths.bulkOrders, ...screen(() => import('../features/bulk-orders/BulkOrdersPage')) },
               upcoming(paths.supplierApplications, 'suppliers'),
-              upcoming(paths.academy, 'academy'),
+              { path: paths.academy, ...screen(() => import('../features/academy/AcademyPage')) },
+              { path: paths.academyCourse(), ...screen(() => import('../features/academy/CoursePage')) },
               upcoming(paths.community, 'community'),
               upcoming(paths.referrals, 'referrals'),
               // The menu's enterprise group and these screens read the same permission.

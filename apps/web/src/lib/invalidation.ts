@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
  * Declared here, once, so the table below can name any area's queries without importing that area.
  */
 export const queryRoots = {
+  academy: 'academy',
   auth: 'auth',
   'bulk-orders': 'bulk-orders',
   cart: 'cart',

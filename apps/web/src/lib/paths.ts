@@ -12,6 +12,8 @@ export const paths = {
   bulkOrders: '/bulk-orders',
   supplierApplications: '/supplier-applications',
   academy: '/academy',
+  /** One course of the academy, deep-linkable; `?lesson=<id>` opens that lesson. */
+  academyCourse: (id: number | string = ':id') => `/academy/${id}`,
   community: '/community',
   referrals: '/referrals',
   reports: '/reports',

@@ -5,3 +5,4 @@ export * from './cooperatives.ts';
 export * from './crm.ts';
 export * from './ledger.ts';
 export * from './inventory.ts';
+export * from './academy.ts';

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { learningRecordsOf } from '../academy/service.ts';
 import { anonymiseUser, sessionsOf, toAppUser, type UserRow } from '../auth/service.ts';
 import { myParticipations } from '../bulk-orders/service.ts';
 import { cartOf, clearCart } from '../cart/service.ts';
@@ -39,6 +40,7 @@ export async function exportPersonalData(db: Db, user: UserRow) {
     warehouse_space: await myOwnership(db, user.id),
     warehouse_inventory: await myInventory(db, user.id),
     notifications: await notificationsOf(db, user.id),
+    learning: await learningRecordsOf(db, user.id),
   };
 }
 
