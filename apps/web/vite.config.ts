@@ -128,6 +128,18 @@ export default defineConfig({
       },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every screen shares a few icons with the shell; split per icon, the first visit paid a request
+          // (and its headers) for each of them. The icons travel as one chunk instead.
+          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });
