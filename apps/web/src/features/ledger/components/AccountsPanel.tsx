@@ -1,9 +1,10 @@
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { ListTree } from 'lucide-react';
 import { ACCOUNT_TYPES } from '@tt/domain';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { useChartOfAccounts, type PeriodChoice } from '../api';
-import { accountName, money } from './shared';
+import { accountName } from './shared';
 import { QueryState } from '../../../components/ui/QueryState';
 
 /** The chart of accounts, grouped by type, with each account's totals at the end of the period. */
@@ -49,13 +50,13 @@ export function AccountsPanel({ period }: { period: PeriodChoice }) {
                           <span className="text-stone-900">{accountName(t, a.code)}</span>
                         </td>
                         <td className="hidden px-2 py-2 text-right whitespace-nowrap text-stone-600 tabular-nums sm:table-cell">
-                          {money(a.debit_total)}
+                          {formatMoney(a.debit_total)}
                         </td>
                         <td className="hidden px-2 py-2 text-right whitespace-nowrap text-stone-600 tabular-nums sm:table-cell">
-                          {money(a.credit_total)}
+                          {formatMoney(a.credit_total)}
                         </td>
                         <td className="px-4 py-2 text-right font-medium whitespace-nowrap tabular-nums sm:px-5">
-                          {money(a.balance)}
+                          {formatMoney(a.balance)}
                         </td>
                       </tr>
                     ))}

@@ -1,9 +1,10 @@
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, CircleDashed, Landmark, Scale } from 'lucide-react';
 import { Card } from '../../../components/ui/Card';
 import { StatCard } from '../../../components/ui/StatCard';
 import { useBankReconciliation, useReconcile, type PeriodChoice } from '../api';
-import { describePosting, formatDay, money } from './shared';
+import { describePosting, formatDay } from './shared';
 import { QueryState } from '../../../components/ui/QueryState';
 
 /** The bank account's lines of the period, each ticked off against the statement (the mark is saved). */
@@ -22,10 +23,10 @@ export function BankPanel({ period }: { period: PeriodChoice }) {
       {(data) => (
         <div className="space-y-4">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <StatCard label={t('bank.book_balance')} value={money(data.book_balance)} icon={Scale} />
+            <StatCard label={t('bank.book_balance')} value={formatMoney(data.book_balance)} icon={Scale} />
             <StatCard
               label={t('bank.reconciled_balance')}
-              value={money(data.reconciled_balance)}
+              value={formatMoney(data.reconciled_balance)}
               icon={CheckCircle2}
               tone="bg-green-100 text-green-800"
             />
@@ -70,8 +71,8 @@ export function BankPanel({ period }: { period: PeriodChoice }) {
                       className={`text-right font-semibold whitespace-nowrap tabular-nums ${line.amount < 0 ? 'text-red-700' : 'text-green-800'}`}
                     >
                       {line.amount < 0
-                        ? `${t('bank.out')} ${money(-line.amount)}`
-                        : `${t('bank.in')} ${money(line.amount)}`}
+                        ? `${t('bank.out')} ${formatMoney(-line.amount)}`
+                        : `${t('bank.in')} ${formatMoney(line.amount)}`}
                     </span>
                   </li>
                 ))}

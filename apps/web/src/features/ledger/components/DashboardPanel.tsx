@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { BookOpen, Landmark, ReceiptText, TrendingDown, TrendingUp, Wallet } from 'lucide-react';
 import { Badge } from '../../../components/ui/Badge';
@@ -7,7 +8,6 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { StatCard } from '../../../components/ui/StatCard';
 import { useFinanceSummary, useJournal, type PeriodChoice } from '../api';
 import { EntryCard } from './JournalPanel';
-import { money } from './shared';
 import { QueryState } from '../../../components/ui/QueryState';
 
 /** The four tiles of the period, whether VAT is posted, and the latest entries. */
@@ -31,24 +31,24 @@ export function DashboardPanel({
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="finance-tiles">
               <StatCard
                 label={t('tiles.income')}
-                value={money(s.income)}
+                value={formatMoney(s.income)}
                 icon={TrendingUp}
                 tone="bg-green-100 text-green-800"
               />
               <StatCard
                 label={t('tiles.expenses')}
-                value={money(s.expenses)}
+                value={formatMoney(s.expenses)}
                 icon={TrendingDown}
                 tone="bg-red-100 text-red-800"
               />
               <StatCard
                 label={s.profit < 0 ? t('tiles.loss') : t('tiles.profit')}
-                value={money(s.profit)}
+                value={formatMoney(s.profit)}
                 icon={ReceiptText}
               />
               <StatCard
                 label={t('tiles.cash')}
-                value={money(s.cash)}
+                value={formatMoney(s.cash)}
                 icon={Wallet}
                 hint={t('tiles.cash_hint')}
                 tone="bg-blue-100 text-blue-800"

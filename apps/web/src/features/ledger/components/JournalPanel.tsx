@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../lib/format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookOpen, ChevronLeft, ChevronRight, Undo2 } from 'lucide-react';
@@ -6,7 +7,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { JOURNAL_PAGE_SIZE, useJournal, type PeriodChoice } from '../api';
-import { accountName, describePosting, formatDay, money } from './shared';
+import { accountName, describePosting, formatDay } from './shared';
 import { QueryState } from '../../../components/ui/QueryState';
 
 /** One posted entry: its date, reference, lines and, while it stands, Reverse. */
@@ -72,10 +73,10 @@ export function EntryCard({
                 {accountName(t, line.account_code)}
               </td>
               <td className="py-1 text-right whitespace-nowrap tabular-nums">
-                {line.debit > 0 ? money(line.debit) : ''}
+                {line.debit > 0 ? formatMoney(line.debit) : ''}
               </td>
               <td className="py-1 text-right whitespace-nowrap tabular-nums">
-                {line.credit > 0 ? money(line.credit) : ''}
+                {line.credit > 0 ? formatMoney(line.credit) : ''}
               </td>
             </tr>
           ))}

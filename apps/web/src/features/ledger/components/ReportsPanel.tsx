@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { Download, FileBarChart } from 'lucide-react';
 import type { FinancialReports } from '@tt/domain';
@@ -6,7 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { useReports, type PeriodChoice } from '../api';
 import { downloadCsv } from '../csv';
-import { accountName, formatDay, money } from './shared';
+import { accountName, formatDay } from './shared';
 import { QueryState } from '../../../components/ui/QueryState';
 
 type Rows = (string | number)[][];
@@ -31,7 +32,7 @@ function AmountRow({ label, amount, strong = false }: { label: string; amount: n
       }
     >
       <dt className={strong ? 'text-stone-900' : 'text-stone-700'}>{label}</dt>
-      <dd className="whitespace-nowrap tabular-nums">{money(amount)}</dd>
+      <dd className="whitespace-nowrap tabular-nums">{formatMoney(amount)}</dd>
     </div>
   );
 }
@@ -104,10 +105,10 @@ export function ReportsPanel({ period }: { period: PeriodChoice }) {
                             {accountName(t, row.code)}
                           </td>
                           <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums">
-                            {row.debit > 0 ? money(row.debit) : ''}
+                            {row.debit > 0 ? formatMoney(row.debit) : ''}
                           </td>
                           <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums">
-                            {row.credit > 0 ? money(row.credit) : ''}
+                            {row.credit > 0 ? formatMoney(row.credit) : ''}
                           </td>
                         </tr>
                       ))}
@@ -121,13 +122,13 @@ export function ReportsPanel({ period }: { period: PeriodChoice }) {
                           className="pt-2 pl-2 text-right whitespace-nowrap tabular-nums"
                           data-testid="tb-total-debit"
                         >
-                          {money(tb.total_debit)}
+                          {formatMoney(tb.total_debit)}
                         </td>
                         <td
                           className="pt-2 pl-2 text-right whitespace-nowrap tabular-nums"
                           data-testid="tb-total-credit"
                         >
-                          {money(tb.total_credit)}
+                          {formatMoney(tb.total_credit)}
                         </td>
                       </tr>
                     </tfoot>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { JournalSource } from '@tt/domain';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 
 /** An account's name in the user's language (the chart is the same for every business). */
 export const accountName = (t: TFunction, code: number) => t(`ledger:account_names.${code}`);
@@ -8,9 +8,6 @@ export const accountName = (t: TFunction, code: number) => t(`ledger:account_nam
 /** What a posting is about: the owner's own words for a manual entry, its cause for an automatic one. */
 export const describePosting = (t: TFunction, source: JournalSource, description: string) =>
   source === 'manual' ? description : t(`ledger:sources.${source}`);
-
-/** A rand amount, negative ones with a minus sign. */
-export const money = (rand: number) => (rand < 0 ? `-${formatMoney(-rand)}` : formatMoney(rand));
 
 /** A day (YYYY-MM-DD) as the user reads dates (midnight UTC is the same day in Johannesburg). */
 export const formatDay = (day: string, language: string) => formatDate(`${day}T00:00:00Z`, language);
