@@ -153,15 +153,16 @@ describe('checkout: POST /api/orders', () => {
       await t.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie } })
     ).json() as CartLine[];
     expect(cart.map((l) => l.product_id)).toEqual([unrelated]);
-    const [note] = rowsOf<{ title: string; message: string; params: Record<string, string> }>(
+    const [note] = rowsOf<{ title: string; message: string; params: Record<string, string>; link: string }>(
       await t.db.execute(
-        sql`select title, message, params from notifications where user_id = ${supplierId} order by id desc limit 1`,
+        sql`select title, message, params, link from notifications where user_id = ${supplierId} order by id desc limit 1`,
       ),
     );
     expect(note).toEqual({
       title: 'notifications.order.new.title',
       message: 'notifications.order.new.message',
       params: { number: body.order_number },
+      link: `/orders?order=${orders[0]!.id}`,
     });
     expect(await count(t.db, 'notifications', sql`user_id = ${supplierId}`)).toBe(supplierNotes + 1);
     expect(

@@ -64,14 +64,15 @@ describe('POST /api/orders/:id/decline', () => {
       status: 'cancelled',
       decline_reason: 'Out of delivery range this week',
     });
-    const [notice] = rowsOf<{ title: string; params: Record<string, string> }>(
+    const [notice] = rowsOf<{ title: string; params: Record<string, string>; link: string }>(
       await t.db.execute(
-        sql`select title, params from notifications where user_id = ${buyerId} order by id desc limit 1`,
+        sql`select title, params, link from notifications where user_id = ${buyerId} order by id desc limit 1`,
       ),
     );
     expect(notice).toMatchObject({
       title: 'notifications.order.declined.title',
       params: { number: order.order_number, reason: 'Out of delivery range this week' },
+      link: `/orders?order=${order.id}`,
     });
   });
 

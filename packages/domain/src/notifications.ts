@@ -24,6 +24,8 @@ export const notificationSchema = z.object({
   message: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   priority: z.enum(NOTIFICATION_PRIORITIES),
+  /** The app path of the notification's subject (e.g. /orders?order=12), or null when it has none. */
+  link: z.string().startsWith('/').nullable(),
   read: z.boolean(),
   timestamp: z.string(),
 });

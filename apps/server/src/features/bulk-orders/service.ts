@@ -338,6 +338,7 @@ export async function createBulkOrder(
         title: 'notifications.bulk.proposed.title',
         message: 'notifications.bulk.proposed.message',
         params: { coop: created.coop_name, product: created.product_name },
+        link: '/orders',
       });
     }
     return created;
@@ -399,6 +400,7 @@ export async function acceptBulkOrder(
       title: 'notifications.bulk.accepted.title',
       message: 'notifications.bulk.accepted.message',
       params: { product: accepted.product_name, quantity: committed },
+      link: '/bulk-orders',
     });
     return accepted;
   });
@@ -420,6 +422,7 @@ export async function declineBulkOrder(db: Db, user: Caller, id: number, reason:
       title: 'notifications.bulk.declined.title',
       message: 'notifications.bulk.declined.message',
       params: { product: declined.product_name, reason },
+      link: '/bulk-orders',
     });
     return declined;
   });

@@ -20,6 +20,8 @@ export interface NewNotification {
   message: string;
   priority?: NotificationPriority;
   params?: Record<string, string | number>;
+  /** The app path of the subject, opened when the notification is clicked (must start with '/'). */
+  link?: string;
 }
 
 function toNotification(row: Row): Notification {
@@ -30,6 +32,7 @@ function toNotification(row: Row): Notification {
     message: row.message,
     params: row.params,
     priority: row.priority as NotificationPriority,
+    link: row.link,
     read: row.read,
     timestamp: row.created_at.toISOString(),
   };
@@ -60,6 +63,7 @@ export async function notify(db: Db | Tx, input: NewNotification): Promise<Notif
       message: input.message,
       priority: input.priority ?? 'medium',
       params: input.params ?? {},
+      link: input.link ?? null,
     })
     .returning();
   const keep = db

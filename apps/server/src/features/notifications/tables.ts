@@ -14,6 +14,8 @@ export const notifications = pgTable(
     /** Values for the placeholders when title and message are translation keys. */
     params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     priority: text('priority').notNull().default('medium'),
+    /** The app path of what the notification is about (an order, a ticket, a post), opened on click. */
+    link: text('link'),
     read: boolean('read').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

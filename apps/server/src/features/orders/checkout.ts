@@ -278,6 +278,7 @@ async function placeOrders(
       title: 'notifications.order.new.title',
       message: 'notifications.order.new.message',
       params: { number: orderNumber },
+      link: `/orders?order=${row!.id}`,
     });
   }
   await removeFromCart(

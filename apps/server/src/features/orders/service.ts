@@ -273,6 +273,7 @@ export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStat
       title: 'notifications.order.status.title',
       message: 'notifications.order.status.message',
       params: { number: order.order_number, status: to },
+      link: `/orders?order=${order.id}`,
     });
     return getOrder(tx, user, id);
   });
@@ -349,6 +350,7 @@ export async function cancelOrder(db: Db, user: UserRow, id: number, now = new D
       title: 'notifications.order.cancelled.title',
       message: 'notifications.order.cancelled.message',
       params: { number: order.order_number },
+      link: `/orders?order=${order.id}`,
     });
     return getOrder(tx, user, id);
   });
@@ -409,6 +411,7 @@ export async function declineOrder(db: Db, user: UserRow, id: number, reason: st
       title: 'notifications.order.declined.title',
       message: 'notifications.order.declined.message',
       params: { number: order.order_number, reason },
+      link: `/orders?order=${order.id}`,
     });
     return getOrder(tx, user, id);
   });
