@@ -62,6 +62,7 @@ test.describe('axe at phone size', () => {
       '/subscription',
       '/payments',
       '/inventory',
+      '/referrals',
     ];
     const found: string[] = [];
     for (const screen of screens) {

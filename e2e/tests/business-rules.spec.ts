@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
-import { startTestProvider, type TestProvider } from '../../apps/server/test/support/oidc-provider.ts';
+import { startProviderServer, type ProviderServer } from './provider-server';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const enLanding = locale('en', 'landing');
@@ -128,65 +123,21 @@ test('a shared demo account shows why its role and closing are locked', async ({
  * its own server (own port and database) beside a test provider, signs up through it and closes.
  */
 test.describe('close my account', () => {
-  const port = Number(process.env.E2E_PORT ?? 3199) + 50;
-  const origin = `http://localhost:${port}`;
-  let provider: TestProvider;
-  let server: ChildProcess;
-  let dataDir: string;
+  let server: ProviderServer;
+  let origin: string;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    provider = await startTestProvider({
-      redirectUri: `${origin}/auth/callback`,
+    server = await startProviderServer({
+      portOffset: 50,
+      dataDirPrefix: 'tt-e2e-close-',
       account: { sub: 'e2e-closer', email: 'nandi.e2e@example.com', name: 'Nandi Khoza' },
     });
-    dataDir = mkdtempSync(join(tmpdir(), 'tt-e2e-close-'));
-    server = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        PUBLIC_URL: origin,
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
-        OIDC_ALLOW_INSECURE: 'true',
-      },
-      stdio: 'ignore',
-      // Its own process group, so stopping it stops the server under npx too (not only npx).
-      detached: true,
-    });
-    for (let i = 0; i < 200; i += 1) {
-      const up = await fetch(`${origin}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error('The second server did not start');
+    origin = server.origin;
   });
 
   test.afterAll(async () => {
-    if (server?.pid) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      process.kill(-server.pid, 'SIGTERM');
-      await exited;
-      // The next project starts its own server on this port: wait until this one has let it go.
-      for (let i = 0; i < 40; i += 1) {
-        const down = await fetch(`${origin}/api/health`).then(
-          () => false,
-          () => true,
-        );
-        if (down) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-    await provider?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test('a real account downloads its data, then closes after the dialog and is signed out', async ({

@@ -41,6 +41,7 @@ import { inventoryRoutes } from './features/inventory/routes.ts';
 import { jobRoutes } from './features/jobs/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
 import { academyRoutes } from './features/academy/routes.ts';
+import { referralRoutes } from './features/referrals/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(inventoryRoutes);
   await app.register(jobRoutes);
   await app.register(academyRoutes);
+  await app.register(referralRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { restoreDemo } from './db/seeds.ts';
 import { governanceJobs, governanceSchedules } from './features/governance/jobs.ts';
+import { referralJobs, referralSubscriptions } from './features/referrals/jobs.ts';
 import {
   createJobRunner,
   pruneJobs,
@@ -21,6 +22,7 @@ const PRUNE_JOB = 'jobs.prune';
 export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
   const jobs: JobDefinition[] = [
     ...governanceJobs,
+    ...referralJobs,
     {
       name: DEMO_RESTORE_JOB,
       // DECISIONS 9: the shared demo accounts are put back every day, whatever visitors did to them.
@@ -42,8 +44,8 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
     // 02:00 UTC (04:00 in South Africa), when hardly anyone is trying the demo.
     ...(config.demoLogin ? [{ job: DEMO_RESTORE_JOB, everyMs: DAY, offsetMs: 2 * HOUR }] : []),
   ];
-  // Outbox topics (order.created, order.updated, order.cancelled, ...) -> jobs; none subscribe yet.
-  const subscriptions: Subscription[] = [];
+  // Outbox topics (order.created, order.updated, order.cancelled, user.signed_up, ...) -> jobs.
+  const subscriptions: Subscription[] = [...referralSubscriptions];
   return { jobs, schedules, subscriptions };
 }
 

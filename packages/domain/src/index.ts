@@ -16,6 +16,7 @@ export * from './warehouses.ts';
 export * from './crm.ts';
 export * from './plans.ts';
 export * from './academy.ts';
+export * from './referrals.ts';
 export * from './search.ts';
 export * from './ids.ts';
 export * from './permissions.ts';

@@ -13,3 +13,4 @@ export * from '../features/crm/tables.ts';
 export * from '../features/ledger/tables.ts';
 export * from '../features/inventory/tables.ts';
 export * from '../features/academy/tables.ts';
+export * from '../features/referrals/tables.ts';

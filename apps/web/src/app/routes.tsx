@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.payments, ...screen(() => import('../features/payments/PaymentsPage')) },
           upcoming(paths.supplyChain, 'supply_chain'),
+          { path: paths.join, ...screen(() => import('../features/referrals/JoinPage')) },
         ],
       },
       {
@@ -59,7 +60,7 @@ export const routes: RouteObject[] = [
               { path: paths.academy, ...screen(() => import('../features/academy/AcademyPage')) },
               { path: paths.academyCourse(), ...screen(() => import('../features/academy/CoursePage')) },
               upcoming(paths.community, 'community'),
-              upcoming(paths.referrals, 'referrals'),
+              { path: paths.referrals, ...screen(() => import('../features/referrals/ReferralsPage')) },
               // The menu's enterprise group and these screens read the same permission.
               {
                 element: <RequirePermission permission="reports.view" />,

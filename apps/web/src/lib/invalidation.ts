@@ -17,6 +17,7 @@ export const queryRoots = {
   inventory: 'inventory',
   notifications: 'notifications',
   orders: 'orders',
+  referrals: 'referrals',
   products: 'products',
   subscriptions: 'subscriptions',
   warehouses: 'warehouses',

@@ -16,6 +16,8 @@ export const paths = {
   academyCourse: (id: number | string = ':id') => `/academy/${id}`,
   community: '/community',
   referrals: '/referrals',
+  /** The invitation page a referral link opens (spec 1 §9): `?ref=CODE`. */
+  join: '/join',
   reports: '/reports',
   payments: '/payments',
   whiteLabel: '/white-label',

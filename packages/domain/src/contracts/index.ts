@@ -6,3 +6,4 @@ export * from './crm.ts';
 export * from './ledger.ts';
 export * from './inventory.ts';
 export * from './academy.ts';
+export * from './referrals.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authContracts } from '@tt/domain';
+import { authContracts, normaliseReferralCode, REFERRAL_COOKIE } from '@tt/domain';
 import { fail } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { createOidcClient } from './oidc.ts';
@@ -120,7 +120,12 @@ export async function authRoutes(app: FastifyInstance) {
           path: '/api/sessions',
         });
       }
-      const user = await upsertOidcUser(app.db, claims);
+      // The join page's invitation cookie travels with the first sign-in, which records the referral.
+      const referralCode = normaliseReferralCode(request.cookies[REFERRAL_COOKIE]);
+      const user = await upsertOidcUser(app.db, claims, { referralCode });
+      if (request.cookies[REFERRAL_COOKIE] !== undefined) {
+        reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
+      }
       await openSession(request, reply, user.id);
       return toAppUser(user);
     },

@@ -3,7 +3,14 @@ import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { AppUser, DemoRole, ProfilePatch, Role } from '@tt/domain';
 import { closedAccountName, fallbackReferralCode } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { emit } from '../../platform/jobs/runner.ts';
 import { sessions, users } from './tables.ts';
+
+/** What the auth area tells other areas through the outbox (platform/jobs subscriptions). */
+export const AUTH_EVENTS = {
+  /** A new account was created by a first sign-in: { user_id, referral_code (or null) }. */
+  signedUp: 'user.signed_up',
+} as const;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -104,6 +111,7 @@ export async function findDemoUser(db: Db, role: DemoRole): Promise<UserRow | nu
 export async function upsertOidcUser(
   db: Db,
   claims: { sub: string; email?: string | undefined; name?: string | undefined },
+  signUp: { referralCode?: string | null } = {},
 ): Promise<UserRow> {
   const existing = await db.select().from(users).where(eq(users.oidc_subject, claims.sub)).limit(1);
   if (existing[0]) return existing[0];
@@ -132,6 +140,11 @@ export async function upsertOidcUser(
       .set({ referral_code: fallbackReferralCode(created!.id) })
       .where(eq(users.id, created!.id))
       .returning();
+    // Other areas act on a new account through the outbox (referrals records who brought them).
+    await emit(tx, AUTH_EVENTS.signedUp, {
+      user_id: withCode!.id,
+      referral_code: signUp.referralCode ?? null,
+    });
     return withCode!;
   });
 }
@@ -157,6 +170,27 @@ export function toAppUser(row: UserRow): AppUser {
     is_demo: row.is_demo,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/**
+ * The account a referral code belongs to: its stored code, or spec 1's fallback (BETA + id) for an
+ * account that has none stored. Null when no account has it.
+ */
+export async function userIdByReferralCode(db: Db | Tx, code: string): Promise<number | null> {
+  const [stored] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.referral_code, code))
+    .limit(1);
+  if (stored) return stored.id;
+  const fallback = /^BETA(\d{4,9})$/.exec(code);
+  if (!fallback) return null;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, Number(fallback[1])), isNull(users.referral_code)))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** What other areas show of a user. The users table is this area's: other areas read it only through here. */

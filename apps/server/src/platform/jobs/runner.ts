@@ -37,6 +37,12 @@ export interface Subscription {
   job: string;
 }
 
+/** The payload of the outbox event a subscribed job was made for (the job's payload wraps the event). */
+export function eventPayload(jobPayload: Record<string, unknown>): Record<string, unknown> {
+  const event = jobPayload.event as { payload?: Record<string, unknown> } | undefined;
+  return event?.payload ?? {};
+}
+
 export interface NewJob {
   name: string;
   /** Unique per occurrence: enqueueing the same key again does nothing. */

@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Check, Copy, MessageCircle } from 'lucide-react';
+import { referralLink, whatsappShareUrl } from '@tt/domain';
+import { Button, buttonClass } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+
+/** How long "Copied" shows after a copy (spec 1 §9: a 2 s confirmation). */
+const COPIED_MS = 2000;
+
+/** The trader's code and join link, with Copy and a WhatsApp share pre-filled with both. */
+export function ReferralLinkCard({ code }: { code: string }) {
+  const { t } = useTranslation('referrals');
+  const link = referralLink(window.location.origin, code);
+  const [copied, setCopied] = useState<'done' | 'failed' | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('done');
+    } catch {
+      // No clipboard (an old browser, or permission refused): the field is selected for a manual copy.
+      document.querySelector<HTMLInputElement>('#referral-link')?.select();
+      setCopied('failed');
+    }
+    timer.current = setTimeout(() => setCopied(null), COPIED_MS);
+  };
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="text-base font-semibold text-stone-900">{t('link.title')}</h2>
+      <p className="mt-1 text-sm text-stone-600">{t('link.subtitle')}</p>
+      <p className="mt-4 text-xs font-medium text-stone-600">{t('link.code')}</p>
+      <p className="font-mono text-xl font-bold tracking-wider text-brand-700" data-testid="referral-code">
+        {code}
+      </p>
+      <label htmlFor="referral-link" className="mt-3 block text-xs font-medium text-stone-600">
+        {t('link.label')}
+      </label>
+      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+        <input
+          id="referral-link"
+          readOnly
+          value={link}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-stone-50 px-3 py-2 font-mono text-sm text-stone-800"
+        />
+        <Button variant="outline" onClick={() => void copy()} data-testid="copy-link">
+          {copied === 'done' ? (
+            <Check aria-hidden className="size-4" />
+          ) : (
+            <Copy aria-hidden className="size-4" />
+          )}
+          {copied === 'done' ? t('link.copied') : t('link.copy')}
+        </Button>
+        <a
+          className={buttonClass('primary', 'md')}
+          href={whatsappShareUrl(t('link.share_message', { code, link }))}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="share-whatsapp"
+        >
+          <MessageCircle aria-hidden className="size-4" />
+          {t('link.whatsapp')}
+        </a>
+      </div>
+      <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-green-800">
+        {copied === 'done' ? t('link.copied_message') : copied === 'failed' ? t('link.copy_failed') : ''}
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  startTestProvider,
+  type TestAccount,
+  type TestProvider,
+} from '../../apps/server/test/support/oidc-provider.ts';
+
+export interface ProviderServer {
+  origin: string;
+  provider: TestProvider;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second server of the app on its own fresh database, signing in through a real OpenID Connect
+ * provider whose one account is `account`: for the flows that need a real (not demo) account. The
+ * main e2e server has no provider configured, as `npm start` has none.
+ */
+export async function startProviderServer(options: {
+  /** Added to E2E_PORT, so that parallel workers and projects do not collide. */
+  portOffset: number;
+  account: TestAccount;
+  dataDirPrefix: string;
+  env?: Record<string, string>;
+}): Promise<ProviderServer> {
+  const port = Number(process.env.E2E_PORT ?? 3199) + options.portOffset;
+  const origin = `http://localhost:${port}`;
+  const provider = await startTestProvider({
+    redirectUri: `${origin}/auth/callback`,
+    account: options.account,
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
+  const server: ChildProcess = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      PUBLIC_URL: origin,
+      SIGN_IN_RATE_LIMIT: '1000',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_ALLOW_INSECURE: 'true',
+      ...options.env,
+    },
+    stdio: 'ignore',
+    // Its own process group, so stopping it stops the server under npx too (not only npx).
+    detached: true,
+  });
+  const up = async () =>
+    fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  const stop = async () => {
+    if (server.pid && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      process.kill(-server.pid, 'SIGTERM');
+      await exited;
+      // The next project starts its own server on this port: wait until this one has let it go.
+      for (let i = 0; i < 40 && (await up()); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    await provider.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 200; i += 1) {
+    if (await up()) return { origin, provider, stop };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop();
+  throw new Error('The second server did not start');
+}
