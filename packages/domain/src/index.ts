@@ -17,6 +17,7 @@ export * from './crm.ts';
 export * from './plans.ts';
 export * from './academy.ts';
 export * from './referrals.ts';
+export * from './pricing.ts';
 export * from './search.ts';
 export * from './ids.ts';
 export * from './permissions.ts';

@@ -196,7 +196,8 @@ export function periodRange(
 
 // Schemas --------------------------------------------------------------------------------------------
 
-const dateText = z
+/** A calendar date as YYYY-MM-DD that exists (no 31 April). */
+export const calendarDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.invalid_format' })
   .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && iso(...dateParts(text)) === text, {
@@ -209,8 +210,8 @@ function dateParts(text: string): [number, number, number] {
 
 const periodFields = {
   period: z.enum(PERIODS).default('this_month'),
-  from: dateText.optional(),
-  to: dateText.optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
 };
 
 /** A custom period needs both days, the first not after the last. */
@@ -265,7 +266,7 @@ export const journalLineInputSchema = z
 
 /** POST /api/finance/journal-entries: a manual entry from the New Journal Entry dialog. */
 export const journalEntryInputSchema = z.object({
-  entry_date: dateText,
+  entry_date: calendarDateSchema,
   reference: z
     .string()
     .trim()
