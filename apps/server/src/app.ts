@@ -42,6 +42,7 @@ import { jobRoutes } from './features/jobs/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
 import { academyRoutes } from './features/academy/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
+import { promotionRoutes } from './features/promotions/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(jobRoutes);
   await app.register(academyRoutes);
   await app.register(referralRoutes);
+  await app.register(promotionRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

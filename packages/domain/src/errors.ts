@@ -453,6 +453,29 @@ export const ERRORS = {
     message: 'Finish at least one lesson of this course before you rate it.',
   },
 
+  // Trade promotions (issue 12 point 4)
+  'promotion.sellers_only': {
+    status: 403,
+    params: none,
+    message: 'Only sellers and admins create promotions, on their own products.',
+  },
+  'promotion.not_found': { status: 404, params: none, message: 'That promotion does not exist.' },
+  'promotion.owner_only': {
+    status: 403,
+    params: none,
+    message: 'Only the seller who made this promotion can change it.',
+  },
+  'promotion.not_editable': {
+    status: 409,
+    params: { status: 'string' },
+    message: 'This promotion is {{status}} and can no longer be changed.',
+  },
+  'promotion.in_use': {
+    status: 409,
+    params: none,
+    message: 'Buyers have already used this promotion, so it stays on record. Cancel it instead.',
+  },
+
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
   'validation.required': { status: 400, params: none, message: 'Required.' },
@@ -534,6 +557,18 @@ export const ERRORS = {
     message: 'Enter either a debit or a credit on each line.',
   },
   'validation.end_after_start': { status: 400, params: none, message: 'The end must be after the start.' },
+  'validation.one_decimal': { status: 400, params: none, message: 'At most one decimal.' },
+  'validation.one_discount': {
+    status: 400,
+    params: none,
+    message: 'Give either a percentage or an amount off, not both.',
+  },
+  'validation.discount_required': {
+    status: 400,
+    params: none,
+    message: 'Give a percentage or an amount off.',
+  },
+  'validation.not_own_product': { status: 400, params: none, message: 'Choose only your own products.' },
   'validation.target_at_least_minimum': {
     status: 400,
     params: none,

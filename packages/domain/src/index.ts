@@ -18,6 +18,7 @@ export * from './plans.ts';
 export * from './academy.ts';
 export * from './referrals.ts';
 export * from './pricing.ts';
+export * from './promotions.ts';
 export * from './search.ts';
 export * from './ids.ts';
 export * from './permissions.ts';

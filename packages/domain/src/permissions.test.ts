@@ -23,8 +23,15 @@ describe('permissions', () => {
       'manufacturer',
       'supplier',
     ]);
+    // DECISIONS 21: a retailer has no products to promote; sellers and admins do.
     expect(can('trader', 'promotions.create')).toBe(false);
-    expect(can('retailer', 'promotions.create')).toBe(true);
+    expect(can('retailer', 'promotions.create')).toBe(false);
+    expect([...rolesWith('promotions.create')].sort()).toEqual([
+      'admin',
+      'distributor',
+      'manufacturer',
+      'supplier',
+    ]);
     expect(can('admin', 'orders.sell')).toBe(false);
     expect(can('supplier', 'orders.sell')).toBe(true);
     expect(can('admin', 'admin.roles')).toBe(true);

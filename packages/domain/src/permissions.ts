@@ -16,7 +16,7 @@ export const PERMISSIONS = [
   'products.manage',
   /** Trade offers on smart orders (spec 3 §6: supplier, distributor, manufacturer). */
   'trade_offers.create',
-  /** Create Promotion (spec 3 §6: any role but trader). */
+  /** Create Promotion: sellers and admins, on their own products (DECISIONS 21 narrows spec 3 §6). */
   'promotions.create',
   /** Register (found) a cooperative (DECISIONS 13). */
   'coops.create',
@@ -57,7 +57,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'orders.view_all': ['admin'],
   'products.manage': [...SELLERS, 'admin'],
   'trade_offers.create': SELLERS,
-  'promotions.create': EVERYONE.filter((role) => role !== 'trader'),
+  'promotions.create': [...SELLERS, 'admin'],
   'coops.create': EVERYONE,
   'coops.join': EVERYONE,
   'bulk_orders.propose': EVERYONE,

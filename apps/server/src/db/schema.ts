@@ -14,3 +14,4 @@ export * from '../features/ledger/tables.ts';
 export * from '../features/inventory/tables.ts';
 export * from '../features/academy/tables.ts';
 export * from '../features/referrals/tables.ts';
+export * from '../features/promotions/tables.ts';

@@ -7,3 +7,4 @@ export * from './ledger.ts';
 export * from './inventory.ts';
 export * from './academy.ts';
 export * from './referrals.ts';
+export * from './promotions.ts';

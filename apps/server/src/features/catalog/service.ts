@@ -495,6 +495,20 @@ export async function productSummaries(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** A seller's own listings (active or not), by name, for the screens that pick among them. */
+export async function productsOfSeller(
+  db: Db | Tx,
+  sellerId: number,
+  limit: number,
+): Promise<ProductSummary[]> {
+  return db
+    .select({ id: products.id, name: products.name, sku: products.sku, image_url: products.image_url })
+    .from(products)
+    .where(eq(products.seller_id, sellerId))
+    .orderBy(products.name, products.id)
+    .limit(limit);
+}
+
 /**
  * Sets a listing's stock_quantity: the seller's available stock at its default location, which the
  * inventory area derives from its movements and reservations (DECISIONS 20) and writes here in the same
