@@ -63,6 +63,7 @@ test.describe('axe at phone size', () => {
       '/payments',
       '/inventory',
       '/referrals',
+      '/trade-promotions',
     ];
     const found: string[] = [];
     for (const screen of screens) {

@@ -109,7 +109,10 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission="products.manage" />,
                 children: [upcoming(paths.bulkUpload, 'bulk_upload')],
               },
-              upcoming(paths.tradePromotions, 'trade_promotions'),
+              {
+                path: paths.tradePromotions,
+                ...screen(() => import('../features/promotions/TradePromotionsPage')),
+              },
             ],
           },
         ],

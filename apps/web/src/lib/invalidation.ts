@@ -19,6 +19,7 @@ export const queryRoots = {
   orders: 'orders',
   referrals: 'referrals',
   products: 'products',
+  promotions: 'promotions',
   subscriptions: 'subscriptions',
   warehouses: 'warehouses',
 } as const;
@@ -45,6 +46,8 @@ export const staleAfter = {
   'order.cancelled': ['products', 'dashboard'],
   /** A seller declined a pending order: the stock is back on sale and the dashboard's figures change. */
   'order.declined': ['products', 'dashboard', 'inventory'],
+  /** A promotion published, changed or cancelled changes what the product cards offer. */
+  'promotion.changed': ['products'],
   /** A stock movement at a seller's default location changes its listings' stock (DECISIONS 20). */
   'inventory.changed': ['products'],
   /** Joining or founding a co-op changes the dashboard's co-op count. */
