@@ -28,7 +28,9 @@ export default function CartPage() {
   const reviewing = params.get('step') === 'review';
   // The review is its own history entry, so the phone's Back returns to the cart.
   const showStep = (review: boolean) => setParams(review ? { step: 'review' } : {});
-  useEffect(() => window.scrollTo(0, 0), [reviewing, flow.placed]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [reviewing, flow.placed]);
 
   if (flow.placed) return <CheckoutConfirmation orders={flow.placed} />;
   if (cart.isPending) return <Loading label={t('common:common.loading')} />;

@@ -48,10 +48,10 @@ export function CheckoutConfirmation({ orders }: { orders: Order[] }) {
         ))}
       </ul>
       <div className="flex flex-col gap-2 p-4 sm:flex-row">
-        <Link to={paths.orders} className={buttonClass('primary', 'md', 'flex-1')}>
+        <Link to={paths.orders} className={buttonClass('primary', 'md', 'sm:flex-1')}>
           {t('confirmation.all_orders')}
         </Link>
-        <Link to={paths.products} className={buttonClass('outline', 'md', 'flex-1')}>
+        <Link to={paths.products} className={buttonClass('outline', 'md', 'sm:flex-1')}>
           {t('continue_shopping')}
         </Link>
       </div>

@@ -23,7 +23,9 @@ export function QuantityField({
   const { min, max } = quantityBounds(line);
   const [text, setText] = useState(String(line.quantity));
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => setText(String(line.quantity)), [line.quantity]);
+  useEffect(() => {
+    setText(String(line.quantity));
+  }, [line.quantity]);
 
   const commit = () => {
     const value = Number(text.trim());
