@@ -144,12 +144,12 @@ test('search, filter, buy from two sellers, and follow the order to shipped', as
   await expect(page.getByTestId('cart-seller')).toHaveCount(2);
   const firstLine = page.locator(`[data-testid=cart-line][data-product-id="${fromSupplier.id}"]`);
   const startQuantity = Math.max(1, fromSupplier.minimum_order_quantity);
-  await expect(firstLine.getByTestId('quantity')).toHaveText(String(startQuantity));
+  await expect(firstLine.getByTestId('quantity-input')).toHaveValue(String(startQuantity));
   await expect(firstLine.getByTestId('quantity-minus')).toBeDisabled();
   const saved = page.waitForResponse((r) => r.url().includes('/api/cart/') && r.request().method() === 'PUT');
   await firstLine.getByTestId('quantity-plus').click();
   expect((await saved).ok()).toBeTruthy();
-  await expect(firstLine.getByTestId('quantity')).toHaveText(String(startQuantity + 1));
+  await expect(firstLine.getByTestId('quantity-input')).toHaveValue(String(startQuantity + 1));
   const serverCart: { product_id: number; quantity: number }[] = await (
     await page.request.get('/api/cart')
   ).json();
@@ -172,15 +172,20 @@ test('search, filter, buy from two sellers, and follow the order to shipped', as
   await expectNoHorizontalScroll(page);
   await shot(page, 'cart', project);
 
+  // Proceed to Checkout only opens the review (issue 10 point 1); Place order there places the orders.
+  await page.getByTestId('checkout').click();
+  await expect(page.getByTestId('review-order')).toHaveCount(2);
   const placed = page.waitForResponse(
     (r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST',
   );
-  await page.getByTestId('checkout').click();
+  await page.getByTestId('place-order').click();
   const response = await placed;
   expect(response.status()).toBe(201);
   expect(response.request().headers()['idempotency-key']).toBeTruthy();
   const orders: Order[] = (await response.json()).orders;
   expect(orders).toHaveLength(2);
+  await expect(page.getByTestId('placed-order')).toHaveCount(2);
+  await page.getByRole('link', { name: key(locale('en', 'cart'), 'confirmation.all_orders') }).click();
   await expect(page).toHaveURL(/\/orders$/);
 
   // Two orders whose amounts are right to the cent, on the server and on screen.

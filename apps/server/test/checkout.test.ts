@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { CartLine, Order } from '@tt/domain';
+import { ORDER_NUMBER_PATTERN, type CartLine, type Order } from '@tt/domain';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import {
   idempotencyKey,
@@ -14,6 +14,10 @@ import {
 } from './support/marketplace.ts';
 
 const EXPRESS = 8999;
+const serialOf = (orderNumber: string) => Number(orderNumber.split('-')[2]);
+/** The calendar day in Johannesburg (UTC+2, no daylight saving) as YYYYMMDD. */
+const johannesburgDay = (at: Date) =>
+  new Date(at.getTime() + 2 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
 const STANDARD = 3999;
 
 describe('checkout: POST /api/orders', () => {
@@ -126,7 +130,7 @@ describe('checkout: POST /api/orders', () => {
     orders.forEach((order, i) => {
       const e = expected[i]!;
       expect(order).toMatchObject({
-        order_number: i === 0 ? body.order_number : `${body.order_number}-2`,
+        order_number: expect.stringMatching(ORDER_NUMBER_PATTERN),
         status: 'pending',
         seller_id: e.seller,
         buyer_id: buyerId,
@@ -140,6 +144,9 @@ describe('checkout: POST /api/orders', () => {
         notes: 'Back door',
       });
     });
+    // DECISIONS 19: the server numbers each order; the client's number is ignored.
+    expect(orders.map((o) => o.order_number)).not.toContain(body.order_number);
+    expect(serialOf(orders[1]!.order_number)).toBe(serialOf(orders[0]!.order_number) + 1);
     expect(orders[0]!.total_amount).toBe(185.76);
     expect(orders[1]!.total_amount).toBe(373.93);
     expect(orders[0]!.distributor_name).toBe('Ubuntu Foods Wholesale');
@@ -161,7 +168,7 @@ describe('checkout: POST /api/orders', () => {
     expect(note).toEqual({
       title: 'notifications.order.new.title',
       message: 'notifications.order.new.message',
-      params: { number: body.order_number },
+      params: { number: orders[0]!.order_number },
       link: `/orders?order=${orders[0]!.id}`,
     });
     expect(await count(t.db, 'notifications', sql`user_id = ${supplierId}`)).toBe(supplierNotes + 1);
@@ -169,7 +176,7 @@ describe('checkout: POST /api/orders', () => {
       await count(
         t.db,
         'notifications',
-        sql`user_id = ${distributorId} and params->>'number' = ${`${body.order_number}-2`}`,
+        sql`user_id = ${distributorId} and params->>'number' = ${orders[1]!.order_number}`,
       ),
     ).toBe(1);
   });
@@ -291,7 +298,7 @@ describe('checkout: POST /api/orders', () => {
     const valid = payload([good], STANDARD);
     for (const malformed of [
       { ...valid, items: [] },
-      { ...valid, order_number: '12345' },
+      { ...valid, order_number: 'ORD'.padEnd(65, '1') },
       { ...valid, total_amount: -1 },
       { ...valid, items: [{ product_id: ok, quantity: 0, unit_price: 10, total_price: 0 }] },
       { ...valid, delivery_option: 'drone' },
@@ -333,17 +340,24 @@ describe('checkout: POST /api/orders', () => {
     expect([await stockOf(t.db, plenty), await stockOf(t.db, scarce)]).toEqual([50, 3]);
   });
 
-  it('refuses an order number already in use with 409, writing nothing', async () => {
-    const { cookie } = await buyer();
+  it("numbers every order itself (DECISIONS 19): the client's number is accepted and ignored", async () => {
     const p = await product({ stock: 10 });
     const body = payload([{ product_id: p, quantity: 1, unit_cents: 1000, seller: supplierId }], STANDARD);
-    expect((await post(cookie, body)).statusCode).toBe(201);
-    const before = await written();
-    const other = await buyer();
-    const error = expectError(await post(other.cookie, body), 409, 'checkout.order_number_taken');
-    expect(error.message).toMatch(/order number/);
-    expect(await written()).toEqual(before);
-    expect(await stockOf(t.db, p)).toBe(9);
+    const first = await post((await buyer()).cookie, body);
+    expect(first.statusCode).toBe(201);
+    // Another buyer sending the very same client number is not refused: the number was never theirs to pick.
+    const second = await post((await buyer()).cookie, body);
+    expect(second.statusCode).toBe(201);
+    const [a] = (first.json() as { orders: Order[] }).orders;
+    const [b] = (second.json() as { orders: Order[] }).orders;
+    for (const order of [a!, b!]) {
+      expect(order.order_number).toMatch(ORDER_NUMBER_PATTERN);
+      expect(order.order_number).toContain(johannesburgDay(new Date()));
+    }
+    expect(serialOf(b!.order_number)).toBeGreaterThan(serialOf(a!.order_number));
+    const { cookie } = await buyer();
+    expect((await post(cookie, { ...body, order_number: undefined })).statusCode).toBe(201);
+    expect(await stockOf(t.db, p)).toBe(7);
   });
 
   it('refuses sellers and admins with 403', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { DELIVERY_OPTIONS, type DeliveryOption } from './orders.ts';
-import { percentOf, vatOn } from './money.ts';
+import { vatOn } from './money.ts';
 
 export const cartLineSchema = z.object({
   id: z.number().int(),
@@ -10,6 +10,8 @@ export const cartLineSchema = z.object({
   sku: z.string(),
   image_url: z.string().nullable(),
   selling_price: z.number(),
+  /** The product's list price (DECISIONS 18: struck through when above the selling price). */
+  mrp: z.number(),
   quantity: z.number().int(),
   stock_quantity: z.number().int(),
   minimum_order_quantity: z.number().int(),
@@ -35,10 +37,46 @@ export const addToCartSchema = z.object({
 /** PUT /api/cart/{id} (DECISIONS 4): saved on the server, within the product's MOQ and stock. */
 export const updateCartLineSchema = z.object({ quantity });
 
-/** Spec 1 §9: the cart shows a notional list price of 110% and the 10% saving. */
-export const NOTIONAL_LIST_PRICE_PERCENT = 110;
-export function notionalListPriceCents(sellingCents: number): number {
-  return percentOf(sellingCents, NOTIONAL_LIST_PRICE_PERCENT);
+/**
+ * DECISIONS 18: the struck-through price is the product's mrp when it is above the selling price (the
+ * spec's notional 110% is dropped), the same on the card and in the cart; null when there is none.
+ */
+export function struckPrice(
+  sellingCents: number,
+  mrpCents: number,
+): { mrp_cents: number; saving_cents: number } | null {
+  return mrpCents > sellingCents ? { mrp_cents: mrpCents, saving_cents: mrpCents - sellingCents } : null;
+}
+
+/**
+ * DECISIONS 4 and issue 10: the quantity a buyer may type for a cart line: at least the product's
+ * minimum order (and 1), at most its stock. Says which bound a typed value breaks.
+ */
+export function quantityBounds(line: { minimum_order_quantity: number; stock_quantity: number }) {
+  return { min: Math.max(1, line.minimum_order_quantity), max: line.stock_quantity };
+}
+export type QuantityProblem = 'not_whole' | 'below_minimum' | 'above_stock' | null;
+export function quantityProblem(
+  value: number,
+  line: { minimum_order_quantity: number; stock_quantity: number },
+): QuantityProblem {
+  const { min, max } = quantityBounds(line);
+  if (!Number.isInteger(value) || value < 1) return 'not_whole';
+  if (value < min) return 'below_minimum';
+  if (value > max) return 'above_stock';
+  return null;
+}
+
+/** Why a product cannot be added to a cart, or null when it can. */
+export function unbuyableReason(product: {
+  is_active: boolean;
+  stock_quantity: number;
+  minimum_order_quantity: number;
+}): 'inactive' | 'out_of_stock' | 'minimum_above_stock' | null {
+  if (!product.is_active) return 'inactive';
+  if (product.stock_quantity <= 0) return 'out_of_stock';
+  if (product.minimum_order_quantity > product.stock_quantity) return 'minimum_above_stock';
+  return null;
 }
 
 export interface PricedLine {

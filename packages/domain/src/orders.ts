@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { sastDate } from './ledger.ts';
 import { can } from './permissions.ts';
 
 export const ORDER_STATUSES = [
@@ -37,9 +38,20 @@ export const deliveryOptionSchema = z.enum(['standard', 'express']);
 
 const rand = z.number().finite().min(0).max(100_000_000);
 
+/**
+ * DECISIONS 19: the server numbers every order, ORD-<Johannesburg date>-<sequence of at least four digits>.
+ * The sequence is one for all orders, so a number is unique on its own and later orders have higher numbers.
+ */
+export const ORDER_NUMBER_PATTERN = /^ORD-\d{8}-\d{4,}$/;
+export function formatOrderNumber(at: Date, serial: number): string {
+  const day = sastDate(at).replaceAll('-', '');
+  return `ORD-${day}-${String(serial).padStart(4, '0')}`;
+}
+
 /** POST /api/orders: spec 1 §7's payload, plus the delivery option. The server prices it again. */
 export const checkoutSchema = z.object({
-  order_number: z.string().regex(/^ORD\d{6,20}$/, { message: 'order_number is ORD followed by a timestamp' }),
+  /** Spec 1 sends one; it is accepted and ignored (DECISIONS 19): the server assigns the number. */
+  order_number: z.string().max(64).optional(),
   total_amount: rand,
   tax_amount: rand,
   discount_amount: rand.default(0),

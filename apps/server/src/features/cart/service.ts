@@ -41,6 +41,7 @@ export async function cartOf(db: Db, userId: number): Promise<CartLine[]> {
         sku: p.sku,
         image_url: p.image_url,
         selling_price: centsToRand(p.selling_price_cents),
+        mrp: centsToRand(p.mrp_cents),
         quantity: line.quantity,
         stock_quantity: p.stock_quantity,
         minimum_order_quantity: p.minimum_order_quantity,

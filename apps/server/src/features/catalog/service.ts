@@ -447,6 +447,8 @@ export interface ProductForSale {
   image_url: string | null;
   seller_id: number;
   selling_price_cents: number;
+  /** The list price shown struck through when it is above the selling price (DECISIONS 18). */
+  mrp_cents: number;
   minimum_order_quantity: number;
   stock_quantity: number;
   is_active: boolean;
@@ -465,6 +467,7 @@ export async function productsForSale(
       image_url: products.image_url,
       seller_id: products.seller_id,
       selling_price_cents: products.selling_price_cents,
+      mrp_cents: products.mrp_cents,
       minimum_order_quantity: products.minimum_order_quantity,
       stock_quantity: products.stock_quantity,
       is_active: products.is_active,

@@ -18,7 +18,7 @@ import { productsForSale } from '../catalog/service.ts';
 import { reserveForOrder } from '../inventory/service.ts';
 import { notify } from '../notifications/service.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
-import { ordersByIds } from './service.ts';
+import { nextOrderNumber, ordersByIds } from './service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
 import { checkoutKeys, orderItems, orders } from './tables.ts';
 
@@ -232,8 +232,8 @@ async function placeOrders(
 
   const now = new Date();
   const orderIds: number[] = [];
-  for (const [index, order] of pricing.orders.entries()) {
-    const orderNumber = index === 0 ? input.order_number : `${input.order_number}-${index + 1}`;
+  for (const order of pricing.orders) {
+    const orderNumber = await nextOrderNumber(tx, now);
     const [row] = await tx
       .insert(orders)
       .values({

@@ -2,6 +2,7 @@ import { inArray, or } from 'drizzle-orm';
 import { DELIVERY_OPTIONS, sastDate, vatOn, type DeliveryOption, type OrderStatus } from '@tt/domain';
 import { DAY, type AreaSeed, type DemoOrderLine } from '../../db/seed-types.ts';
 import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts';
+import { nextOrderNumber } from './service.ts';
 import { orderItems, orders } from './tables.ts';
 
 export const seed: AreaSeed = {
@@ -17,10 +18,12 @@ export const seed: AreaSeed = {
       if (ageDays > 5) return pick(['shipped', 'processing', 'confirmed'] as const);
       return pick(['pending', 'pending', 'confirmed'] as const);
     };
-    let orderSerial = 0;
     /** Every line with its order's status, handed on to the inventory seed (DECISIONS 20). */
     const orderLines: DemoOrderLine[] = [];
-    const placeOrder = async (buyerId: number, sellerId: number, ageDays: number, status?: OrderStatus) => {
+    // The orders are drawn first and written in the order they were placed, so their numbers (DECISIONS 19)
+    // rise with their dates as real ones do.
+    const planned: ReturnType<typeof planOrder>[] = [];
+    const planOrder = (buyerId: number, sellerId: number, ageDays: number, status?: OrderStatus) => {
       const catalogue = world.products!.filter((p) => p.seller_id === sellerId && p.is_active);
       const lines = new Map<number, { productId: number; quantity: number; unit: number }>();
       const lineCount = 1 + Math.floor(random() * 4);
@@ -29,13 +32,20 @@ export const seed: AreaSeed = {
         const quantity = product.minimum_order_quantity * (1 + Math.floor(random() * 3));
         lines.set(product.id, { productId: product.id, quantity, unit: product.selling_price_cents });
       }
-      const subtotal = [...lines.values()].reduce((sum, l) => sum + l.unit * l.quantity, 0);
       const option: DeliveryOption = random() < 0.25 ? 'express' : 'standard';
+      const createdAt = new Date(now.getTime() - ageDays * DAY - Math.floor(random() * 8) * 60 * 60 * 1000);
+      const finalStatus = status ?? statusesByAge(ageDays);
+      const notes = random() < 0.3 ? 'Please deliver before 10am; the shop opens at 6.' : null;
+      return { buyerId, sellerId, ageDays, lines, option, createdAt, finalStatus, notes };
+    };
+    const placeOrder = (buyerId: number, sellerId: number, ageDays: number, status?: OrderStatus) => {
+      planned.push(planOrder(buyerId, sellerId, ageDays, status));
+    };
+    const writeOrder = async (plan: ReturnType<typeof planOrder>) => {
+      const { buyerId, sellerId, ageDays, lines, option, createdAt, finalStatus, notes } = plan;
+      const subtotal = [...lines.values()].reduce((sum, l) => sum + l.unit * l.quantity, 0);
       const delivery = DELIVERY_OPTIONS[option].fee_cents;
       const tax = vatOn(subtotal);
-      const createdAt = new Date(now.getTime() - ageDays * DAY - Math.floor(random() * 8) * 60 * 60 * 1000);
-      orderSerial += 1;
-      const finalStatus = status ?? statusesByAge(ageDays);
       // Delivered three days after ordering; the older deliveries were paid a week after that.
       const deliveredAt = new Date(Math.min(createdAt.getTime() + 3 * DAY, now.getTime()));
       const paidAt =
@@ -43,7 +53,7 @@ export const seed: AreaSeed = {
       const [order] = await tx
         .insert(orders)
         .values({
-          order_number: `ORD${createdAt.getTime()}${String(orderSerial).padStart(3, '0')}`,
+          order_number: await nextOrderNumber(tx, createdAt),
           buyer_id: buyerId,
           seller_id: sellerId,
           status: finalStatus,
@@ -53,7 +63,7 @@ export const seed: AreaSeed = {
           total_cents: subtotal + tax + delivery,
           delivery_option: option,
           delivery_address: deliveryAddress.get(buyerId) ?? null,
-          notes: random() < 0.3 ? 'Please deliver before 10am; the shop opens at 6.' : null,
+          notes,
           created_at: createdAt,
           updated_at: createdAt,
           paid_at: paidAt,
@@ -104,10 +114,13 @@ export const seed: AreaSeed = {
       'delivered',
     ];
     for (let i = 0; i < 26; i += 1) {
-      await placeOrder(demo.retailer, sellers[i % 2]!, Math.floor((i * 175) / 26) + 1, recentStatuses[i]);
+      placeOrder(demo.retailer, sellers[i % 2]!, Math.floor((i * 175) / 26) + 1, recentStatuses[i]);
     }
     for (let i = 0; i < 40; i += 1)
-      await placeOrder(pick(members), sellers[i % 2]!, Math.floor(random() * 178) + 1);
+      placeOrder(pick(members), sellers[i % 2]!, Math.floor(random() * 178) + 1);
+    for (const plan of planned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+      await writeOrder(plan);
+    }
     return { orderLines };
   },
   /** Orders a demo user placed or sells, and any order of a demo product. */

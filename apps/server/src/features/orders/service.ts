@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle
 import {
   buyerCanCancel,
   centsToRand,
+  formatOrderNumber,
   orderScopeFor,
   randToCents,
   sellerCanDecline,
@@ -22,6 +23,17 @@ import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts'
 import { notify } from '../notifications/service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
 import { orderItems, orders } from './tables.ts';
+
+/**
+ * The next order number (DECISIONS 19): ORD-<Johannesburg date of `at`>-<serial>. The serial comes from
+ * one database sequence, so concurrent checkouts never wait on each other nor collide.
+ */
+export async function nextOrderNumber(db: Db | Tx, at: Date): Promise<string> {
+  const result = (await db.execute(sql`select nextval('order_number_seq')::text as serial`)) as unknown as {
+    rows: { serial: string }[];
+  };
+  return formatOrderNumber(at, Number(result.rows[0]!.serial));
+}
 
 /** The buyers' and sellers' names of these orders, from the auth area (one query). */
 async function partiesOf(db: Db | Tx, rows: readonly { buyer_id: number; seller_id: number }[]) {

@@ -3,6 +3,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -11,6 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.ts';
 import { products } from '../catalog/tables.ts';
+
+/** DECISIONS 19: the serial part of every order number (migration 0014). */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1 });
 
 export const orders = pgTable(
   'orders',

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ShoppingCart } from 'lucide-react';
-import { STOCK_GREEN_ABOVE, randToCents, type AppUser, type Product } from '@tt/domain';
+import { STOCK_GREEN_ABOVE, randToCents, unbuyableReason, type AppUser, type Product } from '@tt/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../components/ui/cn';
-import { formatMoney } from '../../lib/format';
 import { canBuy, useAddToCart } from '../cart/api';
+import { PriceLine } from '../../components/ui/PriceLine';
 import { ProductImage } from '../../components/ui/ProductImage';
 
 /** How the marketplace lays its cards out (the page keeps the choice in the URL). */
@@ -34,7 +34,6 @@ export function StockText({ stock }: { stock: number }) {
 export function ProductCard({ product, view, user }: { product: Product; view: ProductView; user: AppUser }) {
   const { t } = useTranslation('products');
   const mine = product.seller_id === user.id;
-  const discounted = randToCents(product.mrp) > randToCents(product.selling_price);
   const list = view === 'list';
 
   return (
@@ -75,19 +74,13 @@ export function ProductCard({ product, view, user }: { product: Product; view: P
           )}
         </div>
         <div className={cn('mt-2 flex flex-col gap-1', list && 'sm:mt-0 sm:w-48 sm:shrink-0 sm:items-end')}>
-          <p className="flex flex-wrap items-baseline gap-x-1.5">
-            <span
-              className="text-base font-bold whitespace-nowrap text-stone-900 tabular-nums"
-              data-testid="price"
-            >
-              {formatMoney(product.selling_price)}
-            </span>
-            {discounted && (
-              <s className="text-xs whitespace-nowrap text-stone-500 tabular-nums" data-testid="mrp">
-                {formatMoney(product.mrp)}
-              </s>
-            )}
-          </p>
+          <PriceLine
+            sellingCents={randToCents(product.selling_price)}
+            mrpCents={randToCents(product.mrp)}
+            exclVatLabel={t('card.excl_vat')}
+            saveLabel={(amount) => t('card.save', { amount })}
+            size="lg"
+          />
           <p className="text-xs text-stone-600">{t('card.moq', { count: product.minimum_order_quantity })}</p>
           <StockText stock={product.stock_quantity} />
           {canBuy(user.role) && (
@@ -108,7 +101,7 @@ function AddToCartButton({ product }: { product: Product }) {
   const add = useAddToCart();
   const [state, setState] = useState<AddState>('idle');
   // Spec 1 §5 sends 1; the server raises a new line to the minimum order quantity.
-  const soldOut = product.stock_quantity < Math.max(1, product.minimum_order_quantity);
+  const reason = unbuyableReason(product);
 
   useEffect(() => {
     if (state !== 'added') return;
@@ -125,22 +118,31 @@ function AddToCartButton({ product }: { product: Product }) {
   };
 
   return (
-    <Button
-      size="sm"
-      variant={state === 'added' ? 'secondary' : 'primary'}
-      className={cn('w-full', state === 'added' && 'bg-green-700 hover:bg-green-700')}
-      disabled={soldOut || state !== 'idle'}
-      loading={state === 'adding'}
-      onClick={onAdd}
-      data-testid="add-to-cart"
-      data-state={state}
-    >
-      {state === 'added' ? (
-        <Check aria-hidden className="size-4" />
-      ) : (
-        state === 'idle' && <ShoppingCart aria-hidden className="size-4" />
+    <>
+      <Button
+        size="sm"
+        variant={state === 'added' ? 'secondary' : 'primary'}
+        className={cn('w-full', state === 'added' && 'bg-green-700 hover:bg-green-700')}
+        disabled={reason !== null || state !== 'idle'}
+        aria-describedby={reason ? `why-${product.id}` : undefined}
+        loading={state === 'adding'}
+        onClick={onAdd}
+        data-testid="add-to-cart"
+        data-state={state}
+      >
+        {state === 'added' ? (
+          <Check aria-hidden className="size-4" />
+        ) : (
+          state === 'idle' && <ShoppingCart aria-hidden className="size-4" />
+        )}
+        {state === 'added' ? t('card.added') : state === 'adding' ? t('card.adding') : t('card.add')}
+      </Button>
+      {/* A disabled button always says why, in view (issue 10 point 4). */}
+      {reason && (
+        <p id={`why-${product.id}`} className="mt-1 text-xs text-stone-700" data-testid="add-disabled-reason">
+          {t(`card.why_${reason}`, { min: product.minimum_order_quantity, stock: product.stock_quantity })}
+        </p>
       )}
-      {state === 'added' ? t('card.added') : state === 'adding' ? t('card.adding') : t('card.add')}
-    </Button>
+    </>
   );
 }

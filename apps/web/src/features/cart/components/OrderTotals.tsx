@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { formatRand } from '@tt/domain';
+
+/** DECISIONS 18: goods before VAT, VAT on its own line, delivery, and the total the buyer pays. */
+export function OrderTotals({
+  subtotal,
+  vat,
+  delivery,
+  deliveryLabel,
+  total,
+  testPrefix = 'summary',
+}: {
+  subtotal: number;
+  vat: number;
+  delivery: number;
+  deliveryLabel?: string;
+  total: number;
+  testPrefix?: string;
+}) {
+  const { t } = useTranslation('cart');
+  return (
+    <dl className="space-y-2 text-sm">
+      <Row label={t('summary.subtotal')} value={formatRand(subtotal)} testId={`${testPrefix}-subtotal`} />
+      <Row label={t('summary.vat')} value={formatRand(vat)} testId={`${testPrefix}-vat`} />
+      <Row
+        label={deliveryLabel ?? t('summary.delivery')}
+        value={formatRand(delivery)}
+        testId={`${testPrefix}-delivery`}
+      />
+      <div className="flex items-baseline justify-between gap-3 border-t border-stone-200 pt-2 text-base font-bold">
+        <dt>{t('summary.total')}</dt>
+        <dd className="whitespace-nowrap tabular-nums" data-testid={`${testPrefix}-total`}>
+          {formatRand(total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="min-w-0 text-stone-600">{label}</dt>
+      <dd className="font-medium whitespace-nowrap tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
