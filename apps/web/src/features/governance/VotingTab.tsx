@@ -235,7 +235,9 @@ function VoteCard({
   const end = when(vote.end_date);
   // Active but its start is still ahead (issue 10 point 6): it says when it opens instead of "Active".
   const opensLater =
-    vote.status === 'active' && vote.start_date !== null && new Date(vote.start_date) > new Date();
+    (vote.status === 'active' || vote.status === 'scheduled') &&
+    vote.start_date !== null &&
+    new Date(vote.start_date) > new Date();
   const shownStatus = opensLater ? 'scheduled' : vote.status;
 
   return (
