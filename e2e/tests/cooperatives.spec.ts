@@ -108,6 +108,9 @@ test('register a co-op, join a founding one, vote, see the results, and join a m
   await expect(card).toBeVisible();
   await expect(card.getByTestId('coop-members')).toContainText(/^1\//);
   await card.getByTestId('join-coop').click();
+  // Joining commits the share: the confirmation says how much before anything is written.
+  await expect(page.getByTestId('join-coop-dialog')).toBeVisible();
+  await page.getByTestId('confirm-join-coop').click();
   await expect(card.getByTestId('member-state')).toBeVisible();
   await expect(card.getByTestId('coop-members')).toContainText(/^2\//);
   // Both lists reloaded: My Cooperatives has it too.
@@ -254,7 +257,13 @@ test('a coordinator proposes a bulk order below list price, the seller accepts i
   const savingsBefore = await tileValue(page, 'bulk-tiles', 'Total Savings');
   await expect(page.getByTestId('bulk-tiles')).toContainText(String(before.length));
   await card.getByTestId('join-bulk-order').click();
+  // Quantity x price, when it is paid and the terms, before the call.
+  const dialog = page.getByTestId('join-bulk-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('confirm-join-bulk').click();
+  await expect(dialog).toBeHidden();
   await expect(card.getByTestId('joined-quantity')).toContainText('3');
+  await expect(card.getByTestId('join-bulk-order')).toHaveCount(0);
   await expect(card.getByTestId('bulk-progress')).toContainText(/^3\//);
   await expect.poll(() => tileValue(page, 'bulk-tiles', 'My Participations')).toBe(String(before.length + 1));
   await expect.poll(() => tileValue(page, 'bulk-tiles', 'Total Savings')).not.toBe(savingsBefore);

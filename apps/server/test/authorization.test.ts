@@ -3,6 +3,7 @@ import type { HTTPMethods, RouteOptions } from 'fastify';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { buildPath, can, ROLES, type Access, type ResourceRule, type Role } from '@tt/domain';
 import {
+  bulkOrderParticipations,
   bulkOrders,
   cartItems,
   coopTransactions,
@@ -248,6 +249,10 @@ describe('authorization matrix', () => {
     });
     expect(promotion.statusCode, promotion.body).toBe(201);
     const promotionId = (promotion.json() as { id: number }).id;
+    // A seeded member's share in a bulk order, aimed at by a stranger.
+    const participation = await first(
+      t.db.select({ id: bulkOrderParticipations.id }).from(bulkOrderParticipations).limit(1),
+    );
 
     /** For each endpoint with a record rule: who calls, on which record, with a valid body. */
     const attempts: Record<
@@ -381,6 +386,7 @@ describe('authorization matrix', () => {
           body: { client_id: crmClient.id, activity_type: 'call', subject: 'Poach', activity_date: future },
         },
       ],
+      'DELETE /api/bulk-orders/participations/:id': [{ cookie: stranger, params: { id: participation.id } }],
     };
 
     const withRecordRule = endpoints.filter((e) => e.resource !== undefined);

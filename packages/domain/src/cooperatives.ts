@@ -5,6 +5,9 @@ import { randToCents } from './money.ts';
 export const COOPERATIVE_STATUSES = ['active', 'pending', 'inactive'] as const;
 export const cooperativeStatusSchema = z.enum(COOPERATIVE_STATUSES);
 export type CooperativeStatus = z.infer<typeof cooperativeStatusSchema>;
+/** A new member's share in the cooperative: R500.00, shown before joining and recorded on the membership. */
+export const COOP_SHARE_CENTS = 50_000;
+
 export const DEFAULT_MINIMUM_MEMBERS = 25;
 
 /** Progress towards the minimum membership, capped at 100%. */

@@ -574,6 +574,23 @@ export const ERRORS = {
     params: none,
     message: 'The target must be at least the minimum quantity.',
   },
+
+  // Leaving a bulk order (issue 10 point 3)
+  'bulk_order.participation_not_found': {
+    status: 404,
+    params: none,
+    message: 'No such bulk order participation.',
+  },
+  'bulk_order.not_your_participation': {
+    status: 403,
+    params: none,
+    message: 'Only the member who joined can leave this bulk order.',
+  },
+  'bulk_order.cannot_leave': {
+    status: 409,
+    params: none,
+    message: 'You can leave a bulk order only while it is active and before you have paid.',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 type Catalogue = typeof ERRORS;

@@ -15,6 +15,8 @@ export interface DemoWorld {
     demo: Record<DemoRole, number>;
     members: number[];
     deliveryAddress: Map<number, string>;
+    /** When the demo accounts were opened. */
+    createdAt: Date;
   };
   /** catalog: the seeded products. */
   products?: {
@@ -31,6 +33,8 @@ export interface DemoWorld {
 }
 
 export interface DemoOrderLine {
+  /** The order's id, for seeds that point at it (a notification's link). */
+  order_id: number;
   order_number: string;
   buyer_id: number;
   seller_id: number;

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { can, type Permission } from '@tt/domain';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../components/ui/Button';
@@ -7,17 +7,29 @@ import { Card } from '../components/ui/Card';
 import { Loading } from '../components/ui/Loading';
 import { useMe } from '../features/auth/api';
 import { paths } from '../lib/paths';
+import { forgetReturnTo, rememberReturnTo, returnTo } from '../lib/return-to';
 
 // The shell (sidebar, bell, drawer) is not needed by the landing page, so it is not in the first load.
 const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
 import { PublicLayout } from './shell/PublicLayout';
 
-/** Spec 1 §2: a loading message while the user loads; no user -> /. */
+/**
+ * Spec 1 §2: a loading message while the user loads; no user -> /, remembering the page asked for so
+ * that signing in opens it (issue 10 point 5).
+ */
 export function RequireUser() {
   const { t } = useTranslation();
   const { data: user, isPending } = useMe();
+  const location = useLocation();
+  // Signed in and arrived: the remembered page has been opened (or was not wanted).
+  useEffect(() => {
+    if (user) forgetReturnTo();
+  }, [user]);
   if (isPending) return <Loading label={t('common.loading')} />;
-  if (!user) return <Navigate to={paths.home} replace />;
+  if (!user) {
+    rememberReturnTo(`${location.pathname}${location.search}${location.hash}`);
+    return <Navigate to={paths.home} replace />;
+  }
   return (
     <Suspense fallback={<Loading label={t('common.loading')} />}>
       <AppShell user={user} />
@@ -25,12 +37,12 @@ export function RequireUser() {
   );
 }
 
-/** A signed-in user on / goes to the dashboard. */
+/** A signed-in user on / goes to the page they were going to before signing in, else the dashboard. */
 export function SignedOutOnly() {
   const { t } = useTranslation();
   const { data: user, isPending } = useMe();
   if (isPending) return <Loading label={t('common.loading')} />;
-  if (user) return <Navigate to={paths.dashboard} replace />;
+  if (user) return <Navigate to={returnTo()} replace />;
   return <Outlet />;
 }
 

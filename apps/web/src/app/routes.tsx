@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 import { OptionalUser, RequirePermission, RequireUser, SignedOutOnly } from './guards';
 import { RouteError } from './RouteError';
+import { RootLayout } from './RootLayout';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
@@ -20,6 +21,7 @@ const upcoming = (path: string, titleKey: string): RouteObject => ({
 /** Spec 3 §2: all 38 paths in one table, each screen in its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
       {

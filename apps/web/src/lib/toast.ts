@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 interface ToastItem {
   message: string;
   id?: string | undefined;
+  kind?: 'error' | 'success';
 }
 
 let pending: ToastItem[] = [];
@@ -15,8 +16,17 @@ let requested = false;
 const listeners = new Set<() => void>();
 
 export function toastError(message: string, id?: string) {
-  if (deliver) return deliver({ message, id });
-  pending.push({ message, id });
+  show({ message, id });
+}
+
+/** "Saved": the form's success, said where the person is looking (issue 10 point 6). */
+export function toastSuccess(message: string, id?: string) {
+  show({ message, id, kind: 'success' });
+}
+
+function show(item: ToastItem) {
+  if (deliver) return deliver(item);
+  pending.push(item);
   if (!requested) {
     requested = true;
     listeners.forEach((listener) => listener());

@@ -294,6 +294,19 @@ export const bulkOrderContracts = {
     status: 200,
     response: bulkOrderSchema,
   }),
+  // owner: only the member who joined leaves; the service checks it with the participation locked.
+  leave: contract({
+    method: 'DELETE',
+    path: '/api/bulk-orders/participations/:id',
+    tag: 'bulk-orders',
+    description:
+      'The member withdraws their unpaid participation while the bulk order is still active; its quantity is freed.',
+    access: 'coops.join',
+    resource: 'owner',
+    params: idParams,
+    status: 200,
+    response: z.object({ bulk_order: bulkOrderSchema }),
+  }),
 };
 
 /** Spec 3 /virtual-warehouses/:id (the id is the cooperative's). */

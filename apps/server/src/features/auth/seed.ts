@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
 import { DEMO_ROLES, fallbackReferralCode, type DemoRole, type PROVINCES, type Role } from '@tt/domain';
 import type { Tx } from '../../db/client.ts';
-import type { AreaSeed } from '../../db/seed-types.ts';
+import { DAY, type AreaSeed } from '../../db/seed-types.ts';
 import { demoEmail } from './service.ts';
 import { users } from './tables.ts';
 
@@ -137,13 +137,18 @@ const townships: [string, (typeof PROVINCES)[number]][] = [
 ];
 
 const MEMBER_COUNT = 60;
+/** How long ago the seeded accounts were opened: before the oldest seeded co-op (1 400 days). */
+const ACCOUNTS_AGE_DAYS = 1_500;
 /** The seeded shop owners' addresses; nobody can sign in with them (no OpenID subject, not demo accounts). */
 const MEMBER_EMAIL_DOMAIN = '@example.co.za';
 
 /** The demo accounts of every role and 60 shop owners who fill the cooperatives and place orders. */
 export const seed: AreaSeed = {
   area: 'auth',
-  async demo(tx, { random }) {
+  async demo(tx, { random, now }) {
+    // Accounts opened before everything the demo says they did (the oldest co-op was founded 1 400 days
+    // ago by the demo coordinator), so "Member since" agrees with their orders and memberships.
+    const since = (days: number) => new Date(now.getTime() - days * DAY);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const demo = {} as Record<DemoRole, number>;
     const deliveryAddress = new Map<number, string>();
@@ -157,7 +162,13 @@ export const seed: AreaSeed = {
       return id;
     };
     for (const role of DEMO_ROLES) {
-      demo[role] = await add({ ...demoAccounts[role], email: demoEmail(role), role, is_demo: true });
+      demo[role] = await add({
+        ...demoAccounts[role],
+        email: demoEmail(role),
+        role,
+        is_demo: true,
+        created_at: since(ACCOUNTS_AGE_DAYS),
+      });
     }
     const members: number[] = [];
     for (let i = 0; i < MEMBER_COUNT; i += 1) {
@@ -177,10 +188,11 @@ export const seed: AreaSeed = {
           phone: `+27 7${i % 10} 555 ${String(1000 + i).slice(-4)}`,
           years_in_business: 1 + Math.floor(random() * 15),
           is_verified: random() > 0.3,
+          created_at: since(ACCOUNTS_AGE_DAYS - (i % 10)),
         }),
       );
     }
-    return { users: { demo, members, deliveryAddress } };
+    return { users: { demo, members, deliveryAddress, createdAt: since(ACCOUNTS_AGE_DAYS) } };
   },
   async demoScope(tx) {
     const rows = await tx

@@ -5,6 +5,7 @@ import {
   acceptBulkOrder,
   createBulkOrder,
   declineBulkOrder,
+  leaveBulkOrder,
   listBulkOrders,
   myParticipations,
   myProposals,
@@ -29,4 +30,8 @@ export async function bulkOrderRoutes(app: FastifyInstance) {
   defineRoute(app, bulkOrderContracts.decline, async ({ user, params, body }) =>
     declineBulkOrder(app.db, user, params.id, body.reason),
   );
+  // owner: only the member who joined leaves; the service checks it with the participation locked.
+  defineRoute(app, bulkOrderContracts.leave, async ({ user, params }) => ({
+    bulk_order: await leaveBulkOrder(app.db, user, params.id),
+  }));
 }

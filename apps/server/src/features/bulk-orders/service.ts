@@ -427,3 +427,43 @@ export async function declineBulkOrder(db: Db, user: Caller, id: number, reason:
     return declined;
   });
 }
+
+/**
+ * DELETE /api/bulk-orders/participations/{id}, one transaction: the participation and then its order are
+ * locked; only its member leaves (403), only an unpaid participation of an order that is still active and
+ * unexpired (409), and the order's quantity is lowered by what was freed. Nothing is written on a refusal.
+ */
+export async function leaveBulkOrder(db: Db, user: Caller, participationId: number): Promise<BulkOrder> {
+  const left = await db.transaction(async (tx) => {
+    const [participation] = await tx
+      .select()
+      .from(bulkOrderParticipations)
+      .where(eq(bulkOrderParticipations.id, participationId))
+      .for('update');
+    if (!participation) throw fail('bulk_order.participation_not_found');
+    if (participation.user_id !== user.id) throw fail('bulk_order.not_your_participation');
+    const [order] = await tx
+      .select()
+      .from(bulkOrders)
+      .where(eq(bulkOrders.id, participation.bulk_order_id))
+      .for('update');
+    if (
+      !order ||
+      order.status !== 'active' ||
+      order.end_date <= new Date() ||
+      participation.payment_status !== 'pending'
+    ) {
+      throw fail('bulk_order.cannot_leave');
+    }
+    await tx.delete(bulkOrderParticipations).where(eq(bulkOrderParticipations.id, participation.id));
+    const [lowered] = await tx
+      .update(bulkOrders)
+      .set({
+        current_quantity: sql`greatest(${bulkOrders.current_quantity} - ${participation.quantity_ordered}, 0)`,
+      })
+      .where(eq(bulkOrders.id, order.id))
+      .returning();
+    return lowered!;
+  });
+  return (await toBulkOrders(db, [left]))[0]!;
+}

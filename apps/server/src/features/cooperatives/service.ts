@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   acceptsMembers,
   centsToRand,
+  COOP_SHARE_CENTS,
   DEFAULT_MINIMUM_MEMBERS,
   statusAfterJoin,
   type Cooperative,
@@ -16,8 +17,8 @@ import { fail, field } from '../../platform/errors.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
 import { cooperatives, memberships } from './tables.ts';
 
-/** A new member's share: R500.00. */
-export const DEFAULT_SHARE_CENTS = 50_000;
+/** A new member's share (the domain's, so the screen shows the same figure before joining). */
+export const DEFAULT_SHARE_CENTS = COOP_SHARE_CENTS;
 const LIST_LIMIT = 100;
 
 /** DECISIONS 16's co-op members: the members of the cooperatives the user coordinates. */

@@ -92,6 +92,7 @@ export const seed: AreaSeed = {
       if (paidAt) await postOrderPayment(tx, { ...posting, date: sastDate(paidAt) });
       for (const l of lines.values()) {
         orderLines.push({
+          order_id: order!.id,
           order_number: order!.order_number,
           buyer_id: buyerId,
           seller_id: sellerId,

@@ -76,10 +76,10 @@ export function AppShell({ user }: { user: AppUser }) {
           </div>
         </div>
         <div className="flex items-center justify-between gap-2 border-t border-stone-100 px-4 py-1.5 text-sm lg:hidden">
-          <p className="min-w-0 truncate text-stone-600">
+          <p className="min-w-0 break-words text-stone-600">
             {t('shell.welcome', { name: user.name.split(' ')[0] })}
           </p>
-          <span className="sm:hidden">
+          <span className="min-w-0 sm:hidden" data-testid="role-badge-phone">
             <RoleBadge role={user.role} />
           </span>
         </div>

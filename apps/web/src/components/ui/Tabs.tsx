@@ -97,7 +97,8 @@ export function useTabParam<T extends string>(values: readonly T[]): [T, (value:
           else next.set('tab', value);
           return next;
         },
-        { replace: true },
+        // A tab is part of the screen, not a new screen: the page stays where it was scrolled.
+        { replace: true, preventScrollReset: true },
       ),
     [setParams, values],
   );

@@ -14,8 +14,14 @@ const readableToastColours = {
   '--info-text': '#1d4ed8',
 } as React.CSSProperties;
 
-/** Mounted on the first error; the Toaster's own effect runs before this one, so nothing is lost. */
+/** Mounted on the first toast; the Toaster's own effect runs before this one, so nothing is lost. */
 export default function Toasts() {
-  useEffect(() => attachToaster(({ message, id }) => toast.error(message, { id })), []);
+  useEffect(
+    () =>
+      attachToaster(({ message, id, kind }) =>
+        kind === 'success' ? toast.success(message, { id }) : toast.error(message, { id }),
+      ),
+    [],
+  );
   return <Toaster position="top-center" richColors closeButton style={readableToastColours} />;
 }

@@ -6,6 +6,7 @@ import { Loading } from '../../components/ui/Loading';
 import { ApiError, NETWORK_ERROR_CODE } from '../../lib/api';
 import { loadErrorTranslations, translateCode } from '../../lib/errors';
 import { paths } from '../../lib/paths';
+import { returnTo } from '../../lib/return-to';
 import { useCodeExchange, useMe } from './api';
 
 /**
@@ -24,7 +25,8 @@ function failureText(error: unknown, t: TFunction): string {
 }
 
 /**
- * Spec 1 §2: completes the provider's sign-in with the code in the URL, then goes to the dashboard.
+ * Spec 1 §2: completes the provider's sign-in with the code in the URL, then goes to the page the person
+ * was opening when asked to sign in (issue 10 point 5), else the dashboard.
  * Someone already signed in (Back after signing in, a bookmarked callback) goes straight there.
  */
 export default function AuthCallbackPage() {
@@ -54,13 +56,13 @@ export default function AuthCallbackPage() {
         ...(params.get('iss') ? { iss: params.get('iss')! } : {}),
       },
       {
-        onSuccess: () => void navigate(paths.dashboard, { replace: true }),
+        onSuccess: () => void navigate(returnTo(), { replace: true }),
         onError: (error) => void loadErrorTranslations().then(() => setFailure(failureText(error, t))),
       },
     );
   }, [exchange, navigate, me.isPending, signedIn, t]);
 
-  if (signedIn && !failure) return <Navigate to={paths.dashboard} replace />;
+  if (signedIn && !failure) return <Navigate to={returnTo()} replace />;
   if (!failure) return <Loading label={t('common:auth.completing')} />;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">

@@ -11,6 +11,7 @@ const logout = endpoint<Auth['logout']>('GET', '/api/logout');
 const redirectUrl = endpoint<Auth['redirectUrl']>('GET', '/api/oauth/google/redirect_url');
 const exchange = endpoint<Auth['exchange']>('POST', '/api/sessions');
 import { queryRoots } from '../../lib/invalidation';
+import { forgetReturnTo } from '../../lib/return-to';
 
 export const authKeys = {
   all: [queryRoots.auth] as const,
@@ -65,8 +66,11 @@ export function useLogout() {
       await queryClient.cancelQueries();
       queryClient.setQueryData(authKeys.me(), null);
     },
-    onSettled: () =>
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] }),
+    onSettled: () => {
+      // Signing out is not "opening a page while signed out": the next sign-in starts at the dashboard.
+      forgetReturnTo();
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+    },
   });
 }
 

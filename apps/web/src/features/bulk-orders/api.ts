@@ -68,6 +68,19 @@ export function useParticipate() {
   });
 }
 
+/** Leaving frees the participation's quantity on its order (issue 10 point 3). */
+export function useLeaveBulkOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (participationId: number) =>
+      call(bulkOrderContracts.leave, { params: { id: participationId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.participations() });
+    },
+  });
+}
+
 export type CreateBulkOrder = BodyIn<typeof bulkOrderContracts.create>;
 
 export function useCreateBulkOrder() {

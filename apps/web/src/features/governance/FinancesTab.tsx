@@ -14,6 +14,7 @@ import { Field, Input, Select } from '../../components/ui/Field';
 import { Textarea } from '../../components/ui/Textarea';
 import { cn } from '../../components/ui/cn';
 import { formatDate, formatMoney } from '../../lib/format';
+import { toastSuccess } from '../../lib/toast';
 import { useCreateTransaction, useReviewTransaction, type CreateTransaction } from './api';
 import { QueryState } from '../../components/ui/QueryState';
 import { useFieldMessage } from './parts';
@@ -209,6 +210,7 @@ function TransactionForm({ coopId, onDone }: { coopId: number; onDone: () => voi
       onSuccess: () => {
         reset();
         onDone();
+        toastSuccess(t('finances.saved'));
       },
       onError: (error) =>
         void applyServerErrors(error, setError, t, ['transaction_type', 'amount', 'description']),

@@ -13,6 +13,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Field, Input } from '../../components/ui/Field';
 import { Textarea } from '../../components/ui/Textarea';
 import { formatDateTime } from '../../lib/format';
+import { toastSuccess } from '../../lib/toast';
 import { useAttendMeeting, useCreateMeeting, type CreateMeeting } from './api';
 import { localInputToIso } from './dates';
 import { QueryState } from '../../components/ui/QueryState';
@@ -88,6 +89,7 @@ function MeetingForm({ coopId, onDone }: { coopId: number; onDone: () => void })
         onSuccess: () => {
           reset();
           onDone();
+          toastSuccess(t('meetings.saved'));
         },
         onError: (error) =>
           void applyServerErrors(error, setError, t, ['title', 'description', 'meeting_date', 'agenda']),

@@ -24,6 +24,7 @@ import { Loading } from '../../components/ui/Loading';
 import { ProgressBar, type ProgressTone } from '../../components/ui/ProgressBar';
 import { Textarea } from '../../components/ui/Textarea';
 import { formatDateTime } from '../../lib/format';
+import { toastSuccess } from '../../lib/toast';
 import { useCastBallot, useCloseVote, useCreateVote, useVoteResults, type CreateVote } from './api';
 import { localInputToIso } from './dates';
 import { QueryState } from '../../components/ui/QueryState';
@@ -128,6 +129,7 @@ function CreateVoteForm({ coopId, onDone }: { coopId: number; onDone: () => void
         onSuccess: () => {
           reset();
           onDone();
+          toastSuccess(t('voting.saved'));
         },
         onError: (error) => void applyServerErrors(error, setError, t, VOTE_FIELDS),
       },
@@ -231,6 +233,12 @@ function VoteCard({
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : null);
   const start = when(vote.start_date);
   const end = when(vote.end_date);
+  // Active but its start is still ahead (issue 10 point 6): it says when it opens instead of "Active".
+  const opensLater =
+    (vote.status === 'active' || vote.status === 'scheduled') &&
+    vote.start_date !== null &&
+    new Date(vote.start_date) > new Date();
+  const shownStatus = opensLater ? 'scheduled' : vote.status;
 
   return (
     <Card
@@ -243,7 +251,7 @@ function VoteCard({
         <h3 className="min-w-0 flex-1 font-semibold break-words text-stone-900" data-testid="vote-title">
           {vote.title}
         </h3>
-        <Badge tone={voteTones[vote.status] ?? 'grey'}>{t(`vote_status.${vote.status}`)}</Badge>
+        <Badge tone={voteTones[shownStatus] ?? 'grey'}>{t(`vote_status.${shownStatus}`)}</Badge>
       </div>
       <p className="mt-1 text-xs text-stone-500">
         {t(`vote_types.${vote.vote_type}`)} · {t('created_by', { name: vote.created_by_name })}
@@ -256,6 +264,11 @@ function VoteCard({
             : start
               ? t('voting.starts', { date: start })
               : t('voting.ends', { date: end })}
+        </p>
+      )}
+      {opensLater && start && (
+        <p className="mt-2 text-sm font-medium text-stone-800" data-testid="vote-opens">
+          {t('voting.starts', { date: start })}
         </p>
       )}
       {vote.status === 'completed' && vote.outcome && (

@@ -20,6 +20,7 @@ import { Card } from '../../components/ui/Card';
 import { LanguagePicker } from '../../components/ui/LanguagePicker';
 import { Logo } from '../../components/ui/Logo';
 import { paths } from '../../lib/paths';
+import { returnTo } from '../../lib/return-to';
 import { useAuthOptions, useDemoLogin, useProviderSignIn } from '../auth/api';
 
 const features: { key: string; icon: LucideIcon; tone: string }[] = [
@@ -44,7 +45,7 @@ export default function LandingPage() {
   const { data: options } = useAuthOptions();
 
   const tryDemo = (role: DemoRole = 'retailer') =>
-    demo.mutate(role, { onSuccess: () => void navigate(paths.dashboard, { replace: true }) });
+    demo.mutate(role, { onSuccess: () => void navigate(returnTo(), { replace: true }) });
   const busyRole = demo.isPending ? demo.variables : undefined;
   // Without an external provider configured, the landing page offers the demo sign-in only.
   const getStarted = () => (options?.external ? provider.mutate() : tryDemo());

@@ -1,9 +1,12 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Popover } from 'radix-ui';
 import { Bell, Check, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { unreadBadge, type Notification, type NotificationPriority } from '@tt/domain';
 import { cn } from '../../components/ui/cn';
 import { formatDateTime } from '../../lib/format';
+import { sameOriginPath } from '../../lib/return-to';
 import { useDeleteNotification, useMarkAllRead, useMarkRead, useNotifications } from './api';
 
 const priorityStyle: Record<NotificationPriority, string> = {
@@ -19,14 +22,25 @@ export function NotificationBell() {
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const remove = useDeleteNotification();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
   const badge = unreadBadge(data?.unread_count ?? 0);
+  /** Opening a notice marks it read and, when it names its subject, opens that (issue 10 point 9). */
+  const openNotification = (n: Notification) => {
+    if (!n.read) markRead.mutate(n.id);
+    const link = sameOriginPath(n.link);
+    if (link) {
+      setOpen(false);
+      void navigate(link);
+    }
+  };
   const text = (n: Notification, part: 'title' | 'message') => {
     const value = n[part];
     return value.startsWith('notifications.') ? t(value, n.params) : value;
   };
 
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         className="relative grid size-10 place-items-center rounded-full text-stone-600 hover:bg-stone-100"
         aria-label={
@@ -69,6 +83,7 @@ export function NotificationBell() {
                 <li
                   key={n.id}
                   data-priority={n.priority}
+                  data-testid="notification-item"
                   className={cn(
                     'group flex gap-2 border-b border-l-4 border-b-stone-100 px-3 py-2.5',
                     priorityStyle[n.priority],
@@ -78,7 +93,9 @@ export function NotificationBell() {
                   <button
                     type="button"
                     className="min-w-0 flex-1 text-left"
-                    onClick={() => !n.read && markRead.mutate(n.id)}
+                    onClick={() => openNotification(n)}
+                    data-testid="notification-open"
+                    data-link={n.link ?? undefined}
                   >
                     <p className={cn('text-sm', n.read ? 'text-stone-700' : 'font-semibold text-stone-900')}>
                       {text(n, 'title')}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, MapPin, Receipt, StickyNote } from 'lucide-react';
@@ -28,7 +27,20 @@ export default function OrdersPage() {
     : undefined;
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const orders = useOrders({ status, page });
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The open order lives in the URL (/orders?order=<id>), so a notification opens it too, even when it is
+  // not on the current page (the dialog fetches it by id).
+  const linked = Number(params.get('order'));
+  const openId = Number.isSafeInteger(linked) && linked > 0 ? linked : null;
+  const setOpenId = (id: number | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (id === null) next.delete('order');
+        else next.set('order', String(id));
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   if (!user) return null;
   const scope = orderScopeFor(user.role);

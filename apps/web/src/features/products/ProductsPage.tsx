@@ -195,7 +195,8 @@ export default function ProductsPage() {
               {t('filters.clear')}
             </Button>
           )}
-          <label className="flex min-w-0 flex-1 items-center gap-2 text-sm text-stone-600 sm:flex-none">
+          {/* At least as wide as its longest choice: a squeezed box once showed "Na" for "Name". */}
+          <label className="flex min-w-[11rem] flex-1 items-center gap-2 text-sm text-stone-600 sm:flex-none">
             <span className="hidden sm:inline">{t('sort.label')}</span>
             <Select
               aria-label={t('sort.label')}
@@ -206,7 +207,7 @@ export default function ProductsPage() {
                     e.target.value === (filters.search ? 'relevance' : 'name') ? undefined : e.target.value,
                 })
               }
-              className="h-8 py-1 sm:w-44"
+              className="h-8 w-full py-1 sm:w-56"
               data-testid="product-sort"
             >
               {sorts.map((sort) => (
