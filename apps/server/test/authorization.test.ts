@@ -5,6 +5,7 @@ import { buildPath, can, ROLES, type Access, type ResourceRule, type Role } from
 import {
   bulkOrders,
   cartItems,
+  communityPosts,
   coopTransactions,
   crmClients,
   journalLines,
@@ -248,6 +249,14 @@ describe('authorization matrix', () => {
     });
     expect(promotion.statusCode, promotion.body).toBe(201);
     const promotionId = (promotion.json() as { id: number }).id;
+    // A community post of the demo coordinator, aimed at by an outsider.
+    const communityPost = await first(
+      t.db
+        .select({ id: communityPosts.id })
+        .from(communityPosts)
+        .where(eq(communityPosts.author_id, await t.demoUserId('coordinator')))
+        .limit(1),
+    );
 
     /** For each endpoint with a record rule: who calls, on which record, with a valid body. */
     const attempts: Record<
@@ -381,6 +390,10 @@ describe('authorization matrix', () => {
           body: { client_id: crmClient.id, activity_type: 'call', subject: 'Poach', activity_date: future },
         },
       ],
+      'PUT /api/community/posts/:id': [
+        { cookie: stranger, params: { id: communityPost.id }, body: { content: 'Taken over' } },
+      ],
+      'DELETE /api/community/posts/:id': [{ cookie: stranger, params: { id: communityPost.id } }],
     };
 
     const withRecordRule = endpoints.filter((e) => e.resource !== undefined);
