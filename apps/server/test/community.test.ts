@@ -171,7 +171,11 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
       expect(postSchema.parse(edited.json()).edited_at).not.toBeNull();
       const removed = await send('DELETE', `/api/community/posts/${post.id}`, alice);
       expect(removed.statusCode, removed.body).toBe(204);
-      expectError(await send('GET', `/api/community/posts/${post.id}`, alice), 404, 'community.post_not_found');
+      expectError(
+        await send('GET', `/api/community/posts/${post.id}`, alice),
+        404,
+        'community.post_not_found',
+      );
     });
     it("refuses another member's edit or delete (403), bad input (400) and anonymous (401), changing nothing", async () => {
       const post = await newPost(alice, { content: 'Mine' });
@@ -180,10 +184,17 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
         403,
         'community.not_author',
       );
-      expectError(await send('DELETE', `/api/community/posts/${post.id}`, bongi), 403, 'community.not_author');
+      expectError(
+        await send('DELETE', `/api/community/posts/${post.id}`, bongi),
+        403,
+        'community.not_author',
+      );
       expectError(await send('PUT', `/api/community/posts/${post.id}`, alice, { content: '' }), 400);
       expectError(
-        await send('PUT', `/api/community/posts/${post.id}`, alice, { content: 'x', post_type: 'announcement' }),
+        await send('PUT', `/api/community/posts/${post.id}`, alice, {
+          content: 'x',
+          post_type: 'announcement',
+        }),
         403,
         'community.announcers_only',
       );
@@ -206,7 +217,9 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
         const response = await send('PUT', `/api/community/posts/${post.id}/like`, cookie);
         expect(response.statusCode, response.body).toBe(200);
       }
-      const state = likeStateSchema.parse((await send('PUT', `/api/community/posts/${post.id}/like`, alice)).json());
+      const state = likeStateSchema.parse(
+        (await send('PUT', `/api/community/posts/${post.id}/like`, alice)).json(),
+      );
       expect(state).toEqual({ post_id: post.id, liked_by_me: true, likes_count: 2 });
       const undone = likeStateSchema.parse(
         (await send('DELETE', `/api/community/posts/${post.id}/like`, alice)).json(),
@@ -242,7 +255,9 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
       });
       expect(first.statusCode, first.body).toBe(201);
       expect(commentSchema.parse(first.json()).user_name).toBe('Bongi Khumalo');
-      const own = await send('POST', `/api/community/posts/${post.id}/comments`, alice, { content: 'Thanks!' });
+      const own = await send('POST', `/api/community/posts/${post.id}/comments`, alice, {
+        content: 'Thanks!',
+      });
       expect(own.statusCode, own.body).toBe(201);
       const thread = await send('GET', `/api/community/posts/${post.id}/comments`, coordinator);
       expect(thread.statusCode).toBe(200);
@@ -264,9 +279,15 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
       const post = await newPost(alice);
       const before = await count(t.db, 'community_comments');
       const noticesBefore = await count(t.db, 'notifications');
-      expectError(await send('POST', `/api/community/posts/${post.id}/comments`, bongi, { content: ' ' }), 400);
+      expectError(
+        await send('POST', `/api/community/posts/${post.id}/comments`, bongi, { content: ' ' }),
+        400,
+      );
       expectError(await send('POST', `/api/community/posts/${post.id}/comments`, bongi, {}), 400);
-      expectError(await send('POST', `/api/community/posts/${post.id}/comments`, undefined, { content: 'Hi' }), 401);
+      expectError(
+        await send('POST', `/api/community/posts/${post.id}/comments`, undefined, { content: 'Hi' }),
+        401,
+      );
       expectError(await send('GET', `/api/community/posts/${post.id}/comments`), 401);
       expectError(
         await send('POST', '/api/community/posts/2147483647/comments', bongi, { content: 'Hi' }),
@@ -283,7 +304,9 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
       const post = await newPost(alice);
       const pinned = await send('PUT', `/api/community/posts/${post.id}/pin`, admin, { is_pinned: true });
       expect(postSchema.parse(pinned.json()).is_pinned).toBe(true);
-      const unpinned = await send('PUT', `/api/community/posts/${post.id}/pin`, coordinator, { is_pinned: false });
+      const unpinned = await send('PUT', `/api/community/posts/${post.id}/pin`, coordinator, {
+        is_pinned: false,
+      });
       expect(postSchema.parse(unpinned.json()).is_pinned).toBe(false);
       expectError(
         await send('PUT', `/api/community/posts/${post.id}/pin`, alice, { is_pinned: true }),
@@ -291,7 +314,10 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
         'community.pinners_only',
       );
       expectError(await send('PUT', `/api/community/posts/${post.id}/pin`, admin, { is_pinned: 'yes' }), 400);
-      expectError(await send('PUT', `/api/community/posts/${post.id}/pin`, undefined, { is_pinned: true }), 401);
+      expectError(
+        await send('PUT', `/api/community/posts/${post.id}/pin`, undefined, { is_pinned: true }),
+        401,
+      );
       const [row] = await t.db.select().from(communityPosts).where(eq(communityPosts.id, post.id));
       expect(row!.is_pinned).toBe(false);
     });
@@ -328,7 +354,11 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
     });
     it('refuses moderation to a coordinator or retailer (403), bad input (400), anonymous (401)', async () => {
       const post = await newPost(bongi);
-      expectError(await send('GET', '/api/community/reported-posts', coordinator), 403, 'community.moderators_only');
+      expectError(
+        await send('GET', '/api/community/reported-posts', coordinator),
+        403,
+        'community.moderators_only',
+      );
       expectError(await send('GET', '/api/community/reported-posts'), 401);
       expectError(
         await send('PUT', `/api/community/posts/${post.id}/hidden`, alice, { is_hidden: true }),
@@ -336,9 +366,15 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
         'community.moderators_only',
       );
       expectError(await send('PUT', `/api/community/posts/${post.id}/hidden`, admin, {}), 400);
-      expectError(await send('PUT', `/api/community/posts/${post.id}/hidden`, undefined, { is_hidden: true }), 401);
+      expectError(
+        await send('PUT', `/api/community/posts/${post.id}/hidden`, undefined, { is_hidden: true }),
+        401,
+      );
       const before = await count(t.db, 'community_reports');
-      expectError(await send('POST', `/api/community/posts/${post.id}/report`, alice, { reason: 'x'.repeat(501) }), 400);
+      expectError(
+        await send('POST', `/api/community/posts/${post.id}/report`, alice, { reason: 'x'.repeat(501) }),
+        400,
+      );
       expectError(await send('POST', `/api/community/posts/${post.id}/report`, undefined, {}), 401);
       expect(await count(t.db, 'community_reports')).toBe(before);
       const [row] = await t.db.select().from(communityPosts).where(eq(communityPosts.id, post.id));
@@ -372,7 +408,9 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
         400,
         'community.image_unusable',
       );
-      const other = uploadedImageSchema.parse((await upload(alice, pngOf(10, 10), 'a.png', 'image/png')).json());
+      const other = uploadedImageSchema.parse(
+        (await upload(alice, pngOf(10, 10), 'a.png', 'image/png')).json(),
+      );
       expectError(
         await send('POST', '/api/community/posts', bongi, { content: 'Stolen', image_id: other.id }),
         400,
@@ -389,7 +427,11 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
       bomb.writeUInt32BE(100_000, 16);
       bomb.writeUInt32BE(100_000, 20);
       const before = await images();
-      expectError(await upload(alice, bomb, 'small.png', 'image/png'), 400, 'community.image_too_many_pixels');
+      expectError(
+        await upload(alice, bomb, 'small.png', 'image/png'),
+        400,
+        'community.image_too_many_pixels',
+      );
       expect(await images()).toBe(before);
     });
     it('refuses a JPEG that claims huge dimensions (400), writing nothing', async () => {
@@ -409,7 +451,11 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
         400,
         'community.image_type',
       );
-      expectError(await upload(alice, Buffer.from('GIF89a\x01\x00\x01\x00'), 'a.gif', 'image/gif'), 400, 'community.image_type');
+      expectError(
+        await upload(alice, Buffer.from('GIF89a\x01\x00\x01\x00'), 'a.gif', 'image/gif'),
+        400,
+        'community.image_type',
+      );
       const broken = Buffer.concat([jpegWithExif().subarray(0, 200), Buffer.alloc(50)]);
       expectError(await upload(alice, broken), 400);
       expect(await images()).toBe(before);
@@ -422,10 +468,18 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
     });
     it('refuses no file (400) and anonymous callers (401)', async () => {
       const before = await images();
-      expectError(await send('POST', '/api/community/images', alice, { file: 'x' }), 400, 'community.image_missing');
+      expectError(
+        await send('POST', '/api/community/images', alice, { file: 'x' }),
+        400,
+        'community.image_missing',
+      );
       expectError(await upload(undefined, jpegWithExif()), 401);
       expectError(await send('GET', '/api/community/images/1'), 401);
-      expectError(await send('GET', '/api/community/images/2147483647', alice), 404, 'community.image_not_found');
+      expectError(
+        await send('GET', '/api/community/images/2147483647', alice),
+        404,
+        'community.image_not_found',
+      );
       expect(await images()).toBe(before);
     });
   });

@@ -21,6 +21,7 @@ export const queryRoots = {
   products: 'products',
   subscriptions: 'subscriptions',
   warehouses: 'warehouses',
+  community: 'community',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;

@@ -42,10 +42,14 @@ export async function communityRoutes(app: FastifyInstance) {
   defineRoute(app, c.createComment, async ({ user, params, body }) =>
     createComment(app.db, user, params.id, body),
   );
-  defineRoute(app, c.pin, async ({ user, params, body }) => setPinned(app.db, user, params.id, body.is_pinned));
+  defineRoute(app, c.pin, async ({ user, params, body }) =>
+    setPinned(app.db, user, params.id, body.is_pinned),
+  );
   defineRoute(app, c.report, async ({ user, params, body }) => report(app.db, user, params.id, body));
   defineRoute(app, c.reported, async ({ user }) => reportedPosts(app.db, user));
-  defineRoute(app, c.hide, async ({ user, params, body }) => setHidden(app.db, user, params.id, body.is_hidden));
+  defineRoute(app, c.hide, async ({ user, params, body }) =>
+    setHidden(app.db, user, params.id, body.is_hidden),
+  );
   defineRoute(
     app,
     c.uploadImage,

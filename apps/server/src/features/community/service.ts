@@ -327,7 +327,9 @@ export async function reportedPosts(db: Db, user: Caller): Promise<ReportedPost[
       post_id: communityReports.post_id,
       n: count(),
       last: max(communityReports.created_at),
-      reasons: sql<(string | null)[]>`array_agg(${communityReports.reason} order by ${communityReports.created_at})`,
+      reasons: sql<
+        (string | null)[]
+      >`array_agg(${communityReports.reason} order by ${communityReports.created_at})`,
     })
     .from(communityReports)
     .groupBy(communityReports.post_id)
