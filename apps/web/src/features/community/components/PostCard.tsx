@@ -45,7 +45,7 @@ export function PostCard({
   const initial = post.user_name.trim().charAt(0).toUpperCase() || '?';
   return (
     <Card
-      className={cn('p-4 sm:p-5', highlight && 'ring-2 ring-brand-300', post.is_hidden && 'opacity-75')}
+      className={cn('p-4 sm:p-5', highlight && 'ring-2 ring-brand-300')}
       data-testid={`post-${post.id}`}
       id={`post-${post.id}`}
     >
@@ -94,13 +94,13 @@ export function PostCard({
             variant="ghost"
             size="sm"
             aria-pressed={liked}
-            aria-label={t(liked ? 'post.unlike_label' : 'post.like_label', { count: post.likes_count })}
             disabled={like.isPending}
             onClick={() => like.mutate({ id: post.id, liked: !liked })}
             data-testid="like"
             className={cn(liked && 'text-red-700')}
           >
             <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
+            <span className="sr-only">{t('post.like')}:</span>
             <span data-testid="likes-count">{t('post.likes', { count: post.likes_count })}</span>
           </Button>
           <Button
