@@ -62,11 +62,8 @@ test.describe('axe at phone size', () => {
       '/subscription',
       '/payments',
       '/inventory',
-<<<<<<< HEAD
       '/referrals',
-=======
       '/community',
->>>>>>> 19d0a00 (Community screen: type chips, New Post with a picture, post cards with likes, comment threads, edit, delete, pin, report, and the admins' Reported tab; six languages; e2e with two members)
     ];
     const found: string[] = [];
     for (const screen of screens) {
