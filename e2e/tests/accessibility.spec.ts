@@ -64,6 +64,7 @@ test.describe('axe at phone size', () => {
       '/inventory',
       '/referrals',
       '/trade-promotions',
+      '/community',
     ];
     const found: string[] = [];
     for (const screen of screens) {

@@ -43,6 +43,7 @@ import { ledgerRoutes } from './features/ledger/routes.ts';
 import { academyRoutes } from './features/academy/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
+import { communityRoutes } from './features/community/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(academyRoutes);
   await app.register(referralRoutes);
   await app.register(promotionRoutes);
+  await app.register(communityRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

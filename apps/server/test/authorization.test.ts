@@ -6,6 +6,7 @@ import {
   bulkOrderParticipations,
   bulkOrders,
   cartItems,
+  communityPosts,
   coopTransactions,
   crmClients,
   journalLines,
@@ -253,6 +254,14 @@ describe('authorization matrix', () => {
     const participation = await first(
       t.db.select({ id: bulkOrderParticipations.id }).from(bulkOrderParticipations).limit(1),
     );
+    // A community post of the demo coordinator, aimed at by an outsider.
+    const communityPost = await first(
+      t.db
+        .select({ id: communityPosts.id })
+        .from(communityPosts)
+        .where(eq(communityPosts.author_id, await t.demoUserId('coordinator')))
+        .limit(1),
+    );
 
     /** For each endpoint with a record rule: who calls, on which record, with a valid body. */
     const attempts: Record<
@@ -387,6 +396,10 @@ describe('authorization matrix', () => {
         },
       ],
       'DELETE /api/bulk-orders/participations/:id': [{ cookie: stranger, params: { id: participation.id } }],
+      'PUT /api/community/posts/:id': [
+        { cookie: stranger, params: { id: communityPost.id }, body: { content: 'Taken over' } },
+      ],
+      'DELETE /api/community/posts/:id': [{ cookie: stranger, params: { id: communityPost.id } }],
     };
 
     const withRecordRule = endpoints.filter((e) => e.resource !== undefined);

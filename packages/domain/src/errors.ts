@@ -475,6 +475,35 @@ export const ERRORS = {
     params: none,
     message: 'Buyers have already used this promotion, so it stays on record. Cancel it instead.',
   },
+  // Community
+  'community.post_not_found': { status: 404, params: none, message: 'That post does not exist.' },
+  'community.not_author': { status: 403, params: none, message: 'Only the author can change this post.' },
+  'community.announcers_only': {
+    status: 403,
+    params: none,
+    message: 'Only admins and coordinators can post announcements.',
+  },
+  'community.pinners_only': { status: 403, params: none, message: 'Only admins and coordinators can pin posts.' },
+  'community.moderators_only': { status: 403, params: none, message: 'Only admins can moderate posts.' },
+  'community.image_not_found': { status: 404, params: none, message: 'That picture does not exist.' },
+  'community.image_unusable': {
+    status: 400,
+    params: none,
+    message: 'Upload the picture again: it is not yours or another post already uses it.',
+  },
+  'community.image_missing': { status: 400, params: none, message: 'Choose a picture to upload.' },
+  'community.image_type': { status: 400, params: none, message: 'Only JPEG and PNG pictures can be posted.' },
+  'community.image_too_large': {
+    status: 413,
+    params: { max_mb: 'number' },
+    message: 'The picture is larger than {{max_mb}} MB.',
+  },
+  'community.image_too_many_pixels': {
+    status: 400,
+    params: { max_megapixels: 'number' },
+    message: 'The picture has more than {{max_megapixels}} megapixels.',
+  },
+  'community.image_unreadable': { status: 400, params: none, message: 'The picture could not be read.' },
 
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },

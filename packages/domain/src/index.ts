@@ -19,6 +19,7 @@ export * from './academy.ts';
 export * from './referrals.ts';
 export * from './pricing.ts';
 export * from './promotions.ts';
+export * from './community.ts';
 export * from './search.ts';
 export * from './ids.ts';
 export * from './permissions.ts';

@@ -40,6 +40,12 @@ export const PERMISSIONS = [
   'admin.roles',
   /** See the background jobs: what waits, what failed and why. */
   'admin.jobs',
+  /** Community: post announcements (spec 1: admins and coordinators). */
+  'community.announce',
+  /** Community: pin posts to the top of the feed. */
+  'community.pin',
+  /** Community: see reported posts, hide or show them, delete any post. */
+  'community.moderate',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -70,6 +76,10 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'admin.coops': ['admin'],
   'admin.roles': ['admin'],
   'admin.jobs': ['admin'],
+  // Community (issue 13 point 2): coordinators lead co-ops, so they announce and pin; admins moderate.
+  'community.announce': ['admin', 'coordinator'],
+  'community.pin': ['admin', 'coordinator'],
+  'community.moderate': ['admin'],
 };
 
 /** The map from role to its permissions (derived once from GRANTS). */

@@ -4,6 +4,7 @@ import { findDemoUser } from '../features/auth/service.ts';
 import { seed as auth } from '../features/auth/seed.ts';
 import { seed as bulkOrders } from '../features/bulk-orders/seed.ts';
 import { seed as catalog } from '../features/catalog/seed.ts';
+import { seed as community } from '../features/community/seed.ts';
 import { seed as crm } from '../features/crm/seed.ts';
 import { seed as cooperatives } from '../features/cooperatives/seed.ts';
 import { seed as governance } from '../features/governance/seed.ts';
@@ -34,6 +35,7 @@ export const SEEDS: readonly AreaSeed[] = [
   bulkOrders,
   crm,
   academy,
+  community,
 ];
 
 const DEMO_SEED = 20261122;

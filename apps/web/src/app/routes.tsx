@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
               upcoming(paths.supplierApplications, 'suppliers'),
               { path: paths.academy, ...screen(() => import('../features/academy/AcademyPage')) },
               { path: paths.academyCourse(), ...screen(() => import('../features/academy/CoursePage')) },
-              upcoming(paths.community, 'community'),
+              { path: paths.community, ...screen(() => import('../features/community/CommunityPage')) },
               { path: paths.referrals, ...screen(() => import('../features/referrals/ReferralsPage')) },
               // The menu's enterprise group and these screens read the same permission.
               {

@@ -22,6 +22,7 @@ export const queryRoots = {
   promotions: 'promotions',
   subscriptions: 'subscriptions',
   warehouses: 'warehouses',
+  community: 'community',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
