@@ -14,6 +14,7 @@ import {
   notifications,
   orders,
   products,
+  supportTickets,
   votes,
   virtualWarehouses,
 } from '../src/db/schema.ts';
@@ -262,6 +263,14 @@ describe('authorization matrix', () => {
         .where(eq(communityPosts.author_id, await t.demoUserId('coordinator')))
         .limit(1),
     );
+    // A support ticket of the demo retailer, aimed at by another customer.
+    const ticket = await first(
+      t.db
+        .select({ id: supportTickets.id })
+        .from(supportTickets)
+        .where(eq(supportTickets.customer_id, demoRetailerId))
+        .limit(1),
+    );
 
     /** For each endpoint with a record rule: who calls, on which record, with a valid body. */
     const attempts: Record<
@@ -400,6 +409,13 @@ describe('authorization matrix', () => {
         { cookie: stranger, params: { id: communityPost.id }, body: { content: 'Taken over' } },
       ],
       'DELETE /api/community/posts/:id': [{ cookie: stranger, params: { id: communityPost.id } }],
+      'GET /api/support/tickets/:id': [{ cookie: stranger, params: { id: ticket.id } }],
+      'POST /api/support/tickets/:id/messages': [
+        { cookie: stranger, params: { id: ticket.id }, body: { message: 'Peek' } },
+      ],
+      'POST /api/support/tickets/:id/rating': [
+        { cookie: stranger, params: { id: ticket.id }, body: { satisfaction_rating: 1 } },
+      ],
     };
 
     const withRecordRule = endpoints.filter((e) => e.resource !== undefined);

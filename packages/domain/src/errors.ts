@@ -505,6 +505,37 @@ export const ERRORS = {
   },
   'community.image_unreadable': { status: 400, params: none, message: 'The picture could not be read.' },
 
+  // Support
+  'support.staff_only': { status: 403, params: none, message: 'Only the support team can do this.' },
+  'support.ticket_not_found': { status: 404, params: none, message: 'That ticket does not exist.' },
+  'support.invalid_transition': {
+    status: 409,
+    params: { from: 'string', to: 'string' },
+    message: 'A ticket that is {{from}} cannot be moved to {{to}}.',
+  },
+  'support.ticket_closed': {
+    status: 409,
+    params: none,
+    message: 'This ticket is closed. Create a new ticket if you still need help.',
+  },
+  'support.rating_not_resolved': {
+    status: 409,
+    params: none,
+    message: 'A ticket can be rated once it is resolved.',
+  },
+  'support.already_rated': { status: 409, params: none, message: 'You have already rated this ticket.' },
+  'support.rating_customer_only': {
+    status: 403,
+    params: none,
+    message: 'Only the customer who opened the ticket can rate it.',
+  },
+  'support.not_staff': { status: 400, params: none, message: 'Tickets can only be assigned to the support team.' },
+  'support.customer_required': {
+    status: 400,
+    params: none,
+    message: 'Choose the customer whose conversation you are answering.',
+  },
+
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
   'validation.required': { status: 400, params: none, message: 'Required.' },

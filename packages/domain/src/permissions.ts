@@ -46,6 +46,8 @@ export const PERMISSIONS = [
   'community.pin',
   /** Community: see reported posts, hide or show them, delete any post. */
   'community.moderate',
+  /** The support desk: see every ticket, answer, assign, move status, answer Live Chat (issue 13). */
+  'support.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -80,6 +82,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'community.announce': ['admin', 'coordinator'],
   'community.pin': ['admin', 'coordinator'],
   'community.moderate': ['admin'],
+  'support.manage': ['admin'],
 };
 
 /** The map from role to its permissions (derived once from GRANTS). */
@@ -110,6 +113,7 @@ export type Access = 'public' | 'signed_in' | Permission;
  * - coop_member / coop_coordinator: of the co-op named in the path or body (or admin.coops)
  * - owner: the caller's own row (cart line, notification); demo_account: the caller is a demo account
  * - crm_client: the CRM client's owner (or crm.manage); another rep's client is 404
+ * - support_ticket: the ticket's customer (or support.manage); another customer's ticket is 404
  */
 export const RESOURCE_RULES = [
   'own_order',
@@ -120,5 +124,6 @@ export const RESOURCE_RULES = [
   'owner',
   'demo_account',
   'crm_client',
+  'support_ticket',
 ] as const;
 export type ResourceRule = (typeof RESOURCE_RULES)[number];
