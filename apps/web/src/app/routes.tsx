@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
                   { path: paths.inventory, ...screen(() => import('../features/inventory/InventoryPage')) },
                 ],
               },
-              upcoming(paths.support, 'support'),
+              { path: paths.support, ...screen(() => import('../features/support/SupportPage')) },
               upcoming(paths.marketing, 'marketing'),
               upcoming(paths.integrations, 'integrations'),
               upcoming(paths.analytics, 'analytics'),

@@ -23,6 +23,7 @@ export const queryRoots = {
   subscriptions: 'subscriptions',
   warehouses: 'warehouses',
   community: 'community',
+  support: 'support',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
