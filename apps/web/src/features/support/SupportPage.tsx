@@ -103,7 +103,11 @@ export default function SupportPage() {
         ]}
       >
         <TabPanel value="tickets">
-          <TicketsTab staff={staff} onOpen={(ticket) => openTicket(ticket.id)} onCreate={() => setCreating(true)} />
+          <TicketsTab
+            staff={staff}
+            onOpen={(ticket) => openTicket(ticket.id)}
+            onCreate={() => setCreating(true)}
+          />
         </TabPanel>
         <TabPanel value="faq">
           <FaqTab />

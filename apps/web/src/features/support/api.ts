@@ -89,8 +89,7 @@ export function useAssignTicket(id: number) {
 export function useRateTicket(id: number) {
   const changed = useTicketChanged();
   return useMutation({
-    mutationFn: (rating: number) =>
-      call(c.rate, { params: { id }, body: { satisfaction_rating: rating } }),
+    mutationFn: (rating: number) => call(c.rate, { params: { id }, body: { satisfaction_rating: rating } }),
     onSuccess: changed,
   });
 }

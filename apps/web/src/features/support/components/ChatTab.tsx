@@ -30,7 +30,11 @@ function Conversation({ customerId }: { customerId: number | null }) {
           messages.length === 0 ? (
             <p className="rounded-xl bg-stone-50 p-3 text-sm text-stone-600">{t('chat.empty')}</p>
           ) : (
-            <MessageList messages={messages} mine={customerId === null ? 'customer' : 'support'} testId="chat-log" />
+            <MessageList
+              messages={messages}
+              mine={customerId === null ? 'customer' : 'support'}
+              testId="chat-log"
+            />
           )
         }
       </QueryState>
@@ -54,11 +58,7 @@ function Inbox() {
     <div className="grid gap-3 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <Card className="p-2">
         <h3 className="px-2 py-1 text-sm font-semibold text-stone-900">{t('chat.inbox')}</h3>
-        <QueryState
-          query={conversations}
-          icon={MessageCircle}
-          empty={{ title: t('chat.inbox_empty') }}
-        >
+        <QueryState query={conversations} icon={MessageCircle} empty={{ title: t('chat.inbox_empty') }}>
           {(list) => (
             <ul className="space-y-1" data-testid="chat-inbox">
               {list.map((c) => (
@@ -74,7 +74,9 @@ function Inbox() {
                   >
                     <span className="block font-medium break-words text-stone-900">{c.customer_name}</span>
                     <span className="block truncate text-stone-600">{c.last_message}</span>
-                    <span className="block text-xs text-stone-600">{formatDateTime(c.last_at, i18n.language)}</span>
+                    <span className="block text-xs text-stone-600">
+                      {formatDateTime(c.last_at, i18n.language)}
+                    </span>
                   </button>
                 </li>
               ))}

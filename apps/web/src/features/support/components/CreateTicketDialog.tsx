@@ -93,7 +93,13 @@ export function CreateTicketDialog({
           required
           inputProps={{ autoFocus: true, autoComplete: 'off', maxLength: 160 }}
         />
-        <FormField form={form} name="description" id="ticket-description" label={t('create.description')} required>
+        <FormField
+          form={form}
+          name="description"
+          id="ticket-description"
+          label={t('create.description')}
+          required
+        >
           {(control) => <Textarea rows={4} {...control} />}
         </FormField>
       </form>

@@ -58,7 +58,13 @@ export function MessageComposer({
           data-testid={`${testId}-input`}
         />
       </label>
-      <Button type="submit" disabled={blank} loading={sending} aria-label={sendLabel} data-testid={`${testId}-send`}>
+      <Button
+        type="submit"
+        disabled={blank}
+        loading={sending}
+        aria-label={sendLabel}
+        data-testid={`${testId}-send`}
+      >
         <SendHorizontal aria-hidden className="size-4" />
         <span className="hidden sm:inline">{sendLabel}</span>
       </Button>

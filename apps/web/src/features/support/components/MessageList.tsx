@@ -16,13 +16,25 @@ export interface Bubble {
  * A conversation, oldest first, scrolled to the newest. `mine` is the side the reader writes on: the
  * customer's own messages (or, for support, support's) sit on the right.
  */
-export function MessageList({ messages, mine, testId }: { messages: Bubble[]; mine: SenderType; testId: string }) {
+export function MessageList({
+  messages,
+  mine,
+  testId,
+}: {
+  messages: Bubble[];
+  mine: SenderType;
+  testId: string;
+}) {
   const { t, i18n } = useTranslation('support');
   const end = useRef<HTMLLIElement>(null);
   const last = messages.at(-1)?.id;
   useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [last]);
   return (
-    <ol className="max-h-80 space-y-2 overflow-y-auto rounded-xl bg-stone-50 p-3" data-testid={testId} aria-live="polite">
+    <ol
+      className="max-h-80 space-y-2 overflow-y-auto rounded-xl bg-stone-50 p-3"
+      data-testid={testId}
+      aria-live="polite"
+    >
       {messages.map((m) => {
         const own = m.sender_type === mine;
         return (
@@ -36,8 +48,10 @@ export function MessageList({ messages, mine, testId }: { messages: Bubble[]; mi
             >
               <p className="break-words whitespace-pre-wrap">{m.message}</p>
               <p className={cn('mt-1 text-xs', own ? 'text-white/90' : 'text-stone-600')}>
-                {m.sender_type === 'support' ? t('thread.support_name', { name: m.sender_name }) : m.sender_name} ·{' '}
-                {formatDateTime(m.created_at, i18n.language)}
+                {m.sender_type === 'support'
+                  ? t('thread.support_name', { name: m.sender_name })
+                  : m.sender_name}{' '}
+                · {formatDateTime(m.created_at, i18n.language)}
               </p>
             </div>
           </li>

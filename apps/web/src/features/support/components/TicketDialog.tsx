@@ -49,7 +49,15 @@ export function TicketDialog({
   );
 }
 
-function TicketBody({ ticket, customer, staff }: { ticket: TicketDetail; customer: boolean; staff: boolean }) {
+function TicketBody({
+  ticket,
+  customer,
+  staff,
+}: {
+  ticket: TicketDetail;
+  customer: boolean;
+  staff: boolean;
+}) {
   const { t, i18n } = useTranslation('support');
   const send = useSendTicketMessage(ticket.id);
   const move = useSetTicketStatus(ticket.id);
@@ -80,7 +88,11 @@ function TicketBody({ ticket, customer, staff }: { ticket: TicketDetail; custome
         {ticket.messages.length === 0 ? (
           <p className="text-sm text-stone-600">{t('thread.no_messages')}</p>
         ) : (
-          <MessageList messages={ticket.messages} mine={customer ? 'customer' : 'support'} testId="ticket-thread" />
+          <MessageList
+            messages={ticket.messages}
+            mine={customer ? 'customer' : 'support'}
+            testId="ticket-thread"
+          />
         )}
       </section>
       {ticket.status === 'closed' ? (
@@ -118,7 +130,10 @@ function StaffControls({
   const staff = useSupportStaff(true);
   const assign = useAssignTicket(ticket.id);
   return (
-    <section className="space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-3" aria-label={t('staff.title')}>
+    <section
+      className="space-y-3 rounded-xl border border-brand-100 bg-brand-50 p-3"
+      aria-label={t('staff.title')}
+    >
       <label className="block text-sm">
         <span className="mb-1 block font-medium text-stone-900">{t('staff.assign')}</span>
         <Select

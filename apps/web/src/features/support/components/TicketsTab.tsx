@@ -93,11 +93,15 @@ export function TicketsTab({
                       <Badge tone={PRIORITY_TONE[ticket.priority]}>{t(`priority.${ticket.priority}`)}</Badge>
                     </div>
                     <p className="mt-2 font-semibold break-words text-stone-900">{ticket.subject}</p>
-                    <p className="mt-1 line-clamp-2 text-sm break-words text-stone-600">{ticket.description}</p>
+                    <p className="mt-1 line-clamp-2 text-sm break-words text-stone-600">
+                      {ticket.description}
+                    </p>
                     <p className="mt-2 text-xs text-stone-600">
                       {t(`category.${ticket.category}`)} · {formatDateTime(ticket.updated_at, i18n.language)}
                       {staff ? ` · ${ticket.customer_name}` : ''}
-                      {ticket.assigned_to_name ? ` · ${t('tickets.assigned', { name: ticket.assigned_to_name })}` : ''}
+                      {ticket.assigned_to_name
+                        ? ` · ${t('tickets.assigned', { name: ticket.assigned_to_name })}`
+                        : ''}
                     </p>
                   </button>
                 </Card>
