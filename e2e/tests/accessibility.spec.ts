@@ -65,6 +65,9 @@ test.describe('axe at phone size', () => {
       '/referrals',
       '/trade-promotions',
       '/community',
+      '/support',
+      '/support?tab=faq',
+      '/support?tab=chat',
     ];
     const found: string[] = [];
     for (const screen of screens) {

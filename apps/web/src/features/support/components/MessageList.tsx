@@ -26,11 +26,19 @@ export function MessageList({
   testId: string;
 }) {
   const { t, i18n } = useTranslation('support');
-  const end = useRef<HTMLLIElement>(null);
+  const box = useRef<HTMLOListElement>(null);
   const last = messages.at(-1)?.id;
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [last]);
+  // The list scrolls itself to the newest message; the page stays where the reader is.
+  useEffect(() => {
+    const list = box.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [last]);
   return (
     <ol
+      ref={box}
+      // Scrollable, so reachable by keyboard (axe: scrollable-region-focusable).
+      tabIndex={0}
+      aria-label={t('thread.messages')}
       className="max-h-80 space-y-2 overflow-y-auto rounded-xl bg-stone-50 p-3"
       data-testid={testId}
       aria-live="polite"
@@ -57,7 +65,6 @@ export function MessageList({
           </li>
         );
       })}
-      <li ref={end} aria-hidden />
     </ol>
   );
 }
