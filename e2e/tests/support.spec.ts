@@ -60,6 +60,7 @@ test('a ticket goes from creation to resolved and rated, as the customer and as 
   await expect(page.getByTestId('ticket-thread')).toContainText('I got 8.');
   await expect(input).toHaveValue('');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Search by the readable number and filter by status.
   const number = `TCK-${String(ticketId).padStart(6, '0')}`;
