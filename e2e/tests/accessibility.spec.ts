@@ -215,3 +215,30 @@ test.describe('sign-in callback', () => {
     });
   });
 });
+
+test.describe('axe on the Support Center ticket dialog at phone size', () => {
+  test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
+
+  test("a ticket with support's controls and the customer's rating has no serious or critical axe violations", async ({
+    page,
+    login,
+  }) => {
+    await login('admin');
+    const [ticket] = (await (await page.request.get('/api/support/tickets?status=in_progress')).json()) as {
+      id: number;
+    }[];
+    const target =
+      ticket ?? ((await (await page.request.get('/api/support/tickets')).json()) as { id: number }[])[0];
+    if (!target) throw new Error('The demo should have support tickets');
+    const found: string[] = [];
+    await page.goto(`/support?ticket=${target.id}`);
+    await expect(page.getByTestId('ticket-detail')).toBeVisible();
+    await page.waitForTimeout(150);
+    found.push(...(await blockingViolations(page)).map((line) => `/support ticket (support): ${line}`));
+    await page.goto('/support?tab=chat');
+    await page.getByTestId('chat-inbox').getByRole('button').first().click();
+    await expect(page.getByTestId('chat-log')).toBeVisible();
+    found.push(...(await blockingViolations(page)).map((line) => `/support chat (support): ${line}`));
+    expect(found).toEqual([]);
+  });
+});
