@@ -50,6 +50,7 @@ import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { crmRoutes } from './features/crm/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,6 +154,7 @@ export async function buildApp({
   await app.register(referralRoutes);
   await app.register(promotionRoutes);
   await app.register(communityRoutes);
+  await app.register(reportRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

@@ -505,6 +505,30 @@ export const ERRORS = {
   },
   'community.image_unreadable': { status: 400, params: none, message: 'The picture could not be read.' },
 
+  // Reports
+  'reports.admin_only': {
+    status: 403,
+    params: none,
+    message: 'Reports are only available to administrators and coordinators.',
+  },
+  'reports.not_found': { status: 404, params: none, message: 'That report does not exist.' },
+  'reports.not_ready': {
+    status: 409,
+    params: none,
+    message: 'This report is not ready yet; download it once it is ready.',
+  },
+  'reports.too_many_generating': {
+    status: 409,
+    params: { limit: 'number' },
+    message: 'You already have {{limit}} reports generating; wait for one to finish.',
+  },
+  'reports.schedule_limit': {
+    status: 409,
+    params: { limit: 'number' },
+    message: 'You can have at most {{limit}} scheduled reports.',
+  },
+  'reports.schedule_not_found': { status: 404, params: none, message: 'That scheduled report does not exist.' },
+
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
   'validation.required': { status: 400, params: none, message: 'Required.' },

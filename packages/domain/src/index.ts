@@ -26,3 +26,4 @@ export * from './permissions.ts';
 export * from './ledger.ts';
 export * from './contracts/index.ts';
 export * from './inventory.ts';
+export * from './reports.ts';

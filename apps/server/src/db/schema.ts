@@ -16,3 +16,4 @@ export * from '../features/academy/tables.ts';
 export * from '../features/referrals/tables.ts';
 export * from '../features/promotions/tables.ts';
 export * from '../features/community/tables.ts';
+export * from '../features/reports/tables.ts';

@@ -9,3 +9,4 @@ export * from './academy.ts';
 export * from './referrals.ts';
 export * from './promotions.ts';
 export * from './community.ts';
+export * from './reports.ts';
