@@ -23,6 +23,7 @@ export const queryRoots = {
   subscriptions: 'subscriptions',
   warehouses: 'warehouses',
   community: 'community',
+  reports: 'reports',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
