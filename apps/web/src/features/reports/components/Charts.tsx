@@ -1,7 +1,9 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../../lib/format';
 
-const rands = (v: number) => (v >= 1000 ? `R${Math.round(v / 1000)}k` : `R${Math.round(v)}`);
+/** R1.5k, not a rounded R2k: two ticks never read the same. */
+const rands = (v: number) =>
+  v >= 1000 ? `R${(v / 1000).toFixed(v % 1000 === 0 ? 0 : 1)}k` : `R${Math.round(v)}`;
 
 /** Loaded only by the reports screen, in its own chunk: the chart library stays out of the first load. */
 export function BarsChart({

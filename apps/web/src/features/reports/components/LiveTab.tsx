@@ -71,8 +71,8 @@ export function LiveTab() {
                   {data.latest_orders.map((o) => (
                     <li key={o.id} className="flex items-center gap-3 px-4 py-2.5 sm:px-5">
                       <div className="min-w-0 flex-1">
-                        <p className="truncate text-sm font-medium text-stone-900">{o.order_number}</p>
-                        <p className="truncate text-xs text-stone-600">
+                        <p className="text-sm font-medium break-all text-stone-900">{o.order_number}</p>
+                        <p className="text-xs break-words text-stone-600">
                           {t('live.from_to', { buyer: o.retailer_name, seller: o.distributor_name })}
                         </p>
                         <p className="text-xs text-stone-500">
