@@ -90,6 +90,7 @@ describe('seedDatabase', () => {
       'crm',
       'academy',
       'community',
+      'reports',
     ]);
   });
 });
