@@ -20,7 +20,7 @@ export function LiveTab() {
       {(data) => (
         <div className="space-y-4" data-testid="report-live">
           <p className="flex items-center gap-2 text-sm text-stone-600">
-            <span aria-hidden className="size-2 animate-pulse rounded-full bg-green-600" />
+            <span aria-hidden className="size-2 rounded-full bg-green-600" />
             {t('live.updated', {
               time: formatDateTime(data.generated_at, i18n.language),
               seconds: LIVE_REFRESH_MS / 1000,
