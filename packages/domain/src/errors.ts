@@ -527,7 +527,11 @@ export const ERRORS = {
     params: { limit: 'number' },
     message: 'You can have at most {{limit}} scheduled reports.',
   },
-  'reports.schedule_not_found': { status: 404, params: none, message: 'That scheduled report does not exist.' },
+  'reports.schedule_not_found': {
+    status: 404,
+    params: none,
+    message: 'That scheduled report does not exist.',
+  },
 
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
