@@ -242,3 +242,19 @@ test.describe('axe on the Support Center ticket dialog at phone size', () => {
     expect(found).toEqual([]);
   });
 });
+
+test.describe('axe on reports', () => {
+  test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
+
+  test('every tab of /reports has no serious or critical axe violations', async ({ page, login }) => {
+    await login('admin');
+    const found: string[] = [];
+    for (const tab of ['', '?tab=generated', '?tab=live', '?tab=scheduled']) {
+      await page.goto(`/reports${tab}`);
+      await settled(page);
+      await expect(page.getByText(/Loading reports/)).toHaveCount(0);
+      found.push(...(await blockingViolations(page)).map((line) => `/reports${tab}: ${line}`));
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -51,6 +51,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { crmRoutes } from './features/crm/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +156,7 @@ export async function buildApp({
   await app.register(promotionRoutes);
   await app.register(communityRoutes);
   await app.register(supportRoutes);
+  await app.register(reportRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import { restoreDemo } from './db/seeds.ts';
 import { governanceJobs, governanceSchedules } from './features/governance/jobs.ts';
 import { referralJobs, referralSubscriptions } from './features/referrals/jobs.ts';
+import { reportJobs, reportSchedulesSweep } from './features/reports/jobs.ts';
 import {
   createJobRunner,
   pruneJobs,
@@ -23,6 +24,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
   const jobs: JobDefinition[] = [
     ...governanceJobs,
     ...referralJobs,
+    ...reportJobs,
     {
       name: DEMO_RESTORE_JOB,
       // DECISIONS 9: the shared demo accounts are put back every day, whatever visitors did to them.
@@ -40,6 +42,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
   ];
   const schedules: Schedule[] = [
     ...governanceSchedules,
+    ...reportSchedulesSweep,
     { job: PRUNE_JOB, everyMs: DAY, offsetMs: 3 * HOUR },
     // 02:00 UTC (04:00 in South Africa), when hardly anyone is trying the demo.
     ...(config.demoLogin ? [{ job: DEMO_RESTORE_JOB, everyMs: DAY, offsetMs: 2 * HOUR }] : []),

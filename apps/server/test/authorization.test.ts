@@ -271,6 +271,25 @@ describe('authorization matrix', () => {
         .where(eq(supportTickets.customer_id, demoRetailerId))
         .limit(1),
     );
+    // A report and a schedule of the demo admin, aimed at by another (fresh) admin.
+    const demoAdmin = await t.login('admin');
+    const adminReport = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: { cookie: demoAdmin },
+        payload: { report_type: 'sales', period: '7d' },
+      })
+    ).json() as { id: number };
+    const adminSchedule = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/reports/schedules',
+        headers: { cookie: demoAdmin },
+        payload: { name: 'Weekly', report_type: 'sales', frequency: 'weekly' },
+      })
+    ).json() as { id: number };
+    const otherAdmin = sessions.get('admin')!;
 
     /** For each endpoint with a record rule: who calls, on which record, with a valid body. */
     const attempts: Record<
@@ -416,6 +435,8 @@ describe('authorization matrix', () => {
       'POST /api/support/tickets/:id/rating': [
         { cookie: stranger, params: { id: ticket.id }, body: { satisfaction_rating: 1 } },
       ],
+      'GET /api/reports/:id/download': [{ cookie: otherAdmin, params: { id: adminReport.id } }],
+      'DELETE /api/reports/schedules/:id': [{ cookie: otherAdmin, params: { id: adminSchedule.id } }],
     };
 
     const withRecordRule = endpoints.filter((e) => e.resource !== undefined);

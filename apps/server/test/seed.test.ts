@@ -91,6 +91,7 @@ describe('seedDatabase', () => {
       'academy',
       'community',
       'support',
+      'reports',
     ]);
   });
 });

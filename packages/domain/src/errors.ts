@@ -483,7 +483,11 @@ export const ERRORS = {
     params: none,
     message: 'Only admins and coordinators can post announcements.',
   },
-  'community.pinners_only': { status: 403, params: none, message: 'Only admins and coordinators can pin posts.' },
+  'community.pinners_only': {
+    status: 403,
+    params: none,
+    message: 'Only admins and coordinators can pin posts.',
+  },
   'community.moderators_only': { status: 403, params: none, message: 'Only admins can moderate posts.' },
   'community.image_not_found': { status: 404, params: none, message: 'That picture does not exist.' },
   'community.image_unusable': {
@@ -529,11 +533,43 @@ export const ERRORS = {
     params: none,
     message: 'Only the customer who opened the ticket can rate it.',
   },
-  'support.not_staff': { status: 400, params: none, message: 'Tickets can only be assigned to the support team.' },
+  'support.not_staff': {
+    status: 400,
+    params: none,
+    message: 'Tickets can only be assigned to the support team.',
+  },
   'support.customer_required': {
     status: 400,
     params: none,
     message: 'Choose the customer whose conversation you are answering.',
+  },
+
+  // Reports
+  'reports.admin_only': {
+    status: 403,
+    params: none,
+    message: 'Reports are only available to administrators and coordinators.',
+  },
+  'reports.not_found': { status: 404, params: none, message: 'That report does not exist.' },
+  'reports.not_ready': {
+    status: 409,
+    params: none,
+    message: 'This report is not ready yet; download it once it is ready.',
+  },
+  'reports.too_many_generating': {
+    status: 409,
+    params: { limit: 'number' },
+    message: 'You already have {{limit}} reports generating; wait for one to finish.',
+  },
+  'reports.schedule_limit': {
+    status: 409,
+    params: { limit: 'number' },
+    message: 'You can have at most {{limit}} scheduled reports.',
+  },
+  'reports.schedule_not_found': {
+    status: 404,
+    params: none,
+    message: 'That scheduled report does not exist.',
   },
 
   // One field (status 400: they travel in a 400's field_codes)

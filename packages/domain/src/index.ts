@@ -27,3 +27,4 @@ export * from './ledger.ts';
 export * from './contracts/index.ts';
 export * from './inventory.ts';
 export * from './support.ts';
+export * from './reports.ts';

@@ -17,3 +17,4 @@ export * from '../features/referrals/tables.ts';
 export * from '../features/promotions/tables.ts';
 export * from '../features/community/tables.ts';
 export * from '../features/support/tables.ts';
+export * from '../features/reports/tables.ts';

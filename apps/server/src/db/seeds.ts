@@ -15,6 +15,7 @@ import { seed as orders } from '../features/orders/seed.ts';
 import { seed as subscriptions } from '../features/subscriptions/seed.ts';
 import { seed as support } from '../features/support/seed.ts';
 import { seed as warehouses } from '../features/warehouses/seed.ts';
+import { seed as reports } from '../features/reports/seed.ts';
 import type { Db, Tx } from './client.ts';
 import { seededRandom, type AreaSeed, type DemoScope, type DemoWorld } from './seed-types.ts';
 
@@ -38,6 +39,7 @@ export const SEEDS: readonly AreaSeed[] = [
   academy,
   community,
   support,
+  reports,
 ];
 
 const DEMO_SEED = 20261122;

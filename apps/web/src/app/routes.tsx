@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
               {
                 element: <RequirePermission permission="reports.view" />,
                 children: [
-                  upcoming(paths.reports, 'reports'),
+                  { path: paths.reports, ...screen(() => import('../features/reports/ReportsPage')) },
                   upcoming(paths.whiteLabel, 'white_label'),
                   upcoming(paths.developer, 'developer'),
                   upcoming(paths.enterprise, 'enterprise'),

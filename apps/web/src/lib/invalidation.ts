@@ -24,6 +24,7 @@ export const queryRoots = {
   warehouses: 'warehouses',
   community: 'community',
   support: 'support',
+  reports: 'reports',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;

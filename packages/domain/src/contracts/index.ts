@@ -10,3 +10,4 @@ export * from './referrals.ts';
 export * from './promotions.ts';
 export * from './community.ts';
 export * from './support.ts';
+export * from './reports.ts';

@@ -270,3 +270,9 @@ export async function vatNumbersOf(db: Db | Tx, ids: Iterable<number>): Promise<
     .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.gst_number]));
 }
+
+/** A user's role (null when there is no such user): jobs acting for a user check what it may still do. */
+export async function roleOf(db: Db | Tx, userId: number): Promise<Role | null> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return (row?.role as Role | undefined) ?? null;
+}

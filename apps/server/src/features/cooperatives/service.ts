@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   acceptsMembers,
   centsToRand,
@@ -334,4 +334,65 @@ export async function requireMember(
 /** How many members of a cooperative may vote. */
 export async function countVotingMembers(db: Db | Tx, coopId: number): Promise<number> {
   return db.$count(memberships, and(eq(memberships.coop_id, coopId), eq(memberships.voting_rights, true)));
+}
+
+export interface CooperativeStanding {
+  id: number;
+  name: string;
+  status: string;
+  current_members: number;
+  memberIds: number[];
+}
+
+/**
+ * Cooperatives with their members, for reports: the ones `coordinatorId` coordinates, or (null) every
+ * cooperative; the largest first, at most `limit`.
+ */
+export async function cooperativesWithMembers(
+  db: Db | Tx,
+  coordinatorId: number | null,
+  limit: number,
+): Promise<CooperativeStanding[]> {
+  const coordinated = db
+    .select({ id: memberships.coop_id })
+    .from(memberships)
+    .where(and(eq(memberships.user_id, coordinatorId ?? 0), eq(memberships.is_coordinator, true)));
+  const coops = await db
+    .select({
+      id: cooperatives.id,
+      name: cooperatives.name,
+      status: cooperatives.status,
+      current_members: cooperatives.current_members,
+    })
+    .from(cooperatives)
+    .where(coordinatorId === null ? undefined : inArray(cooperatives.id, coordinated))
+    .orderBy(desc(cooperatives.current_members), asc(cooperatives.name), asc(cooperatives.id))
+    .limit(limit);
+  if (coops.length === 0) return [];
+  const members = await db
+    .select({ coop_id: memberships.coop_id, user_id: memberships.user_id })
+    .from(memberships)
+    .where(
+      inArray(
+        memberships.coop_id,
+        coops.map((c) => c.id),
+      ),
+    );
+  return coops.map((c) => ({
+    ...c,
+    memberIds: members.filter((m) => m.coop_id === c.id).map((m) => m.user_id),
+  }));
+}
+
+/** Every member of the cooperatives `coordinatorId` coordinates (whose orders a coordinator's reports count). */
+export async function membersCoordinatedBy(db: Db | Tx, coordinatorId: number): Promise<number[]> {
+  const coordinated = db
+    .select({ id: memberships.coop_id })
+    .from(memberships)
+    .where(and(eq(memberships.user_id, coordinatorId), eq(memberships.is_coordinator, true)));
+  const rows = await db
+    .selectDistinct({ user_id: memberships.user_id })
+    .from(memberships)
+    .where(inArray(memberships.coop_id, coordinated));
+  return rows.map((r) => r.user_id);
 }

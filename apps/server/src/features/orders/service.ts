@@ -441,3 +441,247 @@ export async function ordersPlacedBy(db: Db | Tx, userId: number): Promise<Order
 export async function forgetBuyerDetails(tx: Tx, userId: number): Promise<void> {
   await tx.update(orders).set({ delivery_address: null, notes: null }).where(eq(orders.buyer_id, userId));
 }
+
+// ---- Aggregates for reports (issue 13 point 6). `buyers` is the scope: null for every order on the
+// platform (an admin), or the ids of the buyers whose orders count (a coordinator's co-op members).
+
+const placedBy = (buyers: readonly number[] | null): SQL | undefined =>
+  buyers === null ? undefined : buyers.length === 0 ? sql`false` : inArray(orders.buyer_id, [...buyers]);
+const placedBetween = (from: Date, to: Date) =>
+  and(gte(orders.created_at, from), sql`${orders.created_at} < ${to.toISOString()}`);
+const notCancelled = sql`${orders.status} <> 'cancelled'`;
+
+export type OrderBucket = 'hour' | 'day' | 'week' | 'month';
+const localTime = sql`(${orders.created_at} at time zone 'Africa/Johannesburg')`;
+const BUCKET_SQL: Record<OrderBucket, SQL<string>> = {
+  hour: sql<string>`to_char(${localTime}, 'HH24')`,
+  day: sql<string>`to_char(${localTime}, 'YYYY-MM-DD')`,
+  week: sql<string>`to_char(date_trunc('week', ${localTime}), 'YYYY-MM-DD')`,
+  month: sql<string>`to_char(${localTime}, 'YYYY-MM')`,
+};
+
+export interface OrderTotals {
+  orders: number;
+  cancelled: number;
+  /** Value of the orders that were not cancelled (VAT and delivery included). */
+  total_cents: number;
+  tax_cents: number;
+  delivery_cents: number;
+  discount_cents: number;
+  buyers: number;
+}
+
+const totalsColumns = {
+  orders: sql<number>`count(*)::int`,
+  cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'cancelled'))::int`,
+  total_cents: sql<string>`coalesce(sum(${orders.total_cents}) filter (where ${notCancelled}), 0)`,
+  tax_cents: sql<string>`coalesce(sum(${orders.tax_cents}) filter (where ${notCancelled}), 0)`,
+  delivery_cents: sql<string>`coalesce(sum(${orders.delivery_cents}) filter (where ${notCancelled}), 0)`,
+  discount_cents: sql<string>`coalesce(sum(${orders.discount_cents}) filter (where ${notCancelled}), 0)`,
+  buyers: sql<number>`(count(distinct ${orders.buyer_id}) filter (where ${notCancelled}))::int`,
+};
+const toTotals = (r: {
+  orders: number;
+  cancelled: number;
+  total_cents: string;
+  tax_cents: string;
+  delivery_cents: string;
+  discount_cents: string;
+  buyers: number;
+}): OrderTotals => ({
+  orders: Number(r.orders),
+  cancelled: Number(r.cancelled),
+  total_cents: Number(r.total_cents),
+  tax_cents: Number(r.tax_cents),
+  delivery_cents: Number(r.delivery_cents),
+  discount_cents: Number(r.discount_cents),
+  buyers: Number(r.buyers),
+});
+
+/** The orders placed in [from, to) by the buyers in scope, summed. */
+export async function orderTotals(
+  db: Db | Tx,
+  buyers: readonly number[] | null,
+  from: Date,
+  to: Date,
+): Promise<OrderTotals> {
+  const [row] = await db
+    .select(totalsColumns)
+    .from(orders)
+    .where(and(placedBy(buyers), placedBetween(from, to)));
+  return toTotals(row!);
+}
+
+/** The same sums per hour, day, week (its Monday) or month of Johannesburg time. */
+export async function orderTotalsBy(
+  db: Db | Tx,
+  bucket: OrderBucket,
+  buyers: readonly number[] | null,
+  from: Date,
+  to: Date,
+): Promise<Map<string, OrderTotals>> {
+  const label = BUCKET_SQL[bucket];
+  const rows = await db
+    .select({ label, ...totalsColumns })
+    .from(orders)
+    .where(and(placedBy(buyers), placedBetween(from, to)))
+    .groupBy(label);
+  return new Map(rows.map((r) => [r.label, toTotals(r)]));
+}
+
+/** Order count per status (every status present) in [from, to). */
+export async function orderStatusCounts(
+  db: Db | Tx,
+  buyers: readonly number[] | null,
+  from: Date,
+  to: Date,
+): Promise<{ status: OrderStatus; count: number }[]> {
+  const rows = await db
+    .select({ status: orders.status, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(placedBy(buyers), placedBetween(from, to)))
+    .groupBy(orders.status);
+  const byStatus = new Map(rows.map((r) => [r.status, Number(r.count)]));
+  return ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
+}
+
+export interface ProductSales {
+  product_id: number;
+  name: string;
+  sku: string;
+  units: number;
+  orders: number;
+  revenue_cents: number;
+}
+
+/** The products sold most by value in [from, to) (cancelled orders left out), at most `limit`. */
+export async function productSales(
+  db: Db | Tx,
+  buyers: readonly number[] | null,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<ProductSales[]> {
+  const revenue = sql<string>`sum(${orderItems.total_price_cents})`;
+  const rows = await db
+    .select({
+      product_id: orderItems.product_id,
+      units: sql<string>`sum(${orderItems.quantity})`,
+      orders: sql<number>`count(distinct ${orders.id})::int`,
+      revenue,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .where(and(placedBy(buyers), placedBetween(from, to), notCancelled))
+    .groupBy(orderItems.product_id)
+    .orderBy(desc(revenue), asc(orderItems.product_id))
+    .limit(limit);
+  const catalogue = await productSummaries(
+    db,
+    rows.map((r) => r.product_id),
+  );
+  return rows.map((r) => ({
+    product_id: r.product_id,
+    name: catalogue.get(r.product_id)?.name ?? '',
+    sku: catalogue.get(r.product_id)?.sku ?? '',
+    units: Number(r.units),
+    orders: Number(r.orders),
+    revenue_cents: Number(r.revenue),
+  }));
+}
+
+/** Units sold in [from, to), cancelled orders left out. */
+export async function unitsSold(
+  db: Db | Tx,
+  buyers: readonly number[] | null,
+  from: Date,
+  to: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ units: sql<string>`coalesce(sum(${orderItems.quantity}), 0)` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .where(and(placedBy(buyers), placedBetween(from, to), notCancelled));
+  return Number(row?.units ?? 0);
+}
+
+/** Order count and value (cancelled left out) per buyer in [from, to): a co-op's figures are its members'. */
+export async function orderTotalsByBuyer(
+  db: Db | Tx,
+  buyers: readonly number[] | null,
+  from: Date,
+  to: Date,
+): Promise<Map<number, { orders: number; cents: number }>> {
+  const rows = await db
+    .select({
+      buyer_id: orders.buyer_id,
+      orders: sql<number>`(count(*) filter (where ${notCancelled}))::int`,
+      cents: sql<string>`coalesce(sum(${orders.total_cents}) filter (where ${notCancelled}), 0)`,
+    })
+    .from(orders)
+    .where(and(placedBy(buyers), placedBetween(from, to)))
+    .groupBy(orders.buyer_id);
+  return new Map(rows.map((r) => [r.buyer_id, { orders: Number(r.orders), cents: Number(r.cents) }]));
+}
+
+/** The order register of [from, to), oldest first, at most `limit` orders (items left out). */
+export async function orderRegister(
+  db: Db | Tx,
+  buyers: readonly number[] | null,
+  from: Date,
+  to: Date,
+  limit: number,
+) {
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(placedBy(buyers), placedBetween(from, to)))
+    .orderBy(asc(orders.created_at), asc(orders.id))
+    .limit(limit);
+  const nameOf = await partiesOf(db, rows);
+  return rows.map((r) => ({
+    order_number: r.order_number,
+    created_at: r.created_at,
+    status: r.status as OrderStatus,
+    buyer: nameOf(r.buyer_id),
+    seller: nameOf(r.seller_id),
+    subtotal_cents: r.subtotal_cents,
+    tax_cents: r.tax_cents,
+    delivery_cents: r.delivery_cents,
+    discount_cents: r.discount_cents,
+    total_cents: r.total_cents,
+  }));
+}
+
+/** The latest orders in scope, newest first. */
+export async function latestOrdersOf(
+  db: Db | Tx,
+  buyers: readonly number[] | null,
+  limit: number,
+): Promise<RecentOrder[]> {
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(placedBy(buyers))
+    .orderBy(desc(orders.created_at), desc(orders.id))
+    .limit(limit);
+  const nameOf = await partiesOf(db, rows);
+  return rows.map((r) => ({
+    id: r.id,
+    order_number: r.order_number,
+    status: r.status as OrderStatus,
+    created_at: r.created_at.toISOString(),
+    total_amount: centsToRand(r.total_cents),
+    distributor_name: nameOf(r.seller_id),
+    retailer_name: nameOf(r.buyer_id),
+  }));
+}
+
+/** Orders in scope that are still under way (neither delivered nor cancelled). */
+export async function openOrderCount(db: Db | Tx, buyers: readonly number[] | null): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(placedBy(buyers), sql`${orders.status} not in ('delivered', 'cancelled')`));
+  return Number(row?.n ?? 0);
+}
