@@ -22,6 +22,7 @@ export const queryRoots = {
   promotions: 'promotions',
   subscriptions: 'subscriptions',
   warehouses: 'warehouses',
+  pos: 'pos',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -58,6 +59,8 @@ export const staleAfter = {
   'warehouse.created': ['subscriptions'],
   /** Allocated space counts against the plan (the subscription's usage). */
   'warehouse.space_allocated': ['subscriptions'],
+  /** A till sale took stock out (the shop's listings too) and posted to the books. */
+  'pos.sold': ['inventory', 'products', 'ledger'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type AppEvent = keyof typeof staleAfter;
