@@ -64,6 +64,7 @@ test.describe('axe at phone size', () => {
       '/inventory',
       '/referrals',
       '/trade-promotions',
+      '/pos',
     ];
     const found: string[] = [];
     for (const screen of screens) {
