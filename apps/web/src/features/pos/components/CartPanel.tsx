@@ -58,15 +58,17 @@ export function CartPanel({
                 <label className="sr-only" htmlFor={`qty-${line.product.id}`}>
                   {t('cart.quantity_of', { name: line.product.name })}
                 </label>
-                <Input
-                  id={`qty-${line.product.id}`}
-                  data-testid={`qty-${line.product.sku}`}
-                  type="number"
-                  inputMode="numeric"
-                  className="w-16 px-2 text-center"
-                  value={line.quantity}
-                  onChange={(e) => onQuantity(line.product.id, Number(e.target.value))}
-                />
+                <div className="w-16 shrink-0">
+                  <Input
+                    id={`qty-${line.product.id}`}
+                    data-testid={`qty-${line.product.sku}`}
+                    type="number"
+                    inputMode="numeric"
+                    className="px-2 text-center"
+                    value={line.quantity}
+                    onChange={(e) => onQuantity(line.product.id, Number(e.target.value))}
+                  />
+                </div>
                 <Button
                   variant="ghost"
                   size="sm"
