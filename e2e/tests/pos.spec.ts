@@ -102,6 +102,19 @@ test('sell at the till: totals, cash change, success modal and a printed receipt
   await expect(receipt).toBeHidden();
   await page.getByTestId('new-sale').click();
   await expect(page.getByTestId('cart-line')).toHaveCount(0);
+
+  // Refund (or void) the whole sale with a reason: its stock comes back.
+  const stock = (await catalogue(page)).products.find((p) => p.id === product.id)!.available;
+  await page.getByTestId(`refund-${number}`).click();
+  await expect(page.getByTestId('confirm-refund')).toBeDisabled();
+  await page.getByTestId('refund-reason').fill('Rung up by mistake');
+  await snap(page, 'refund', project);
+  await page.getByTestId('confirm-refund').click();
+  await expect(page.getByTestId('refund-notice')).toContainText(number);
+  expect((await catalogue(page)).products.find((p) => p.id === product.id)!.available).toBe(stock + 1);
+  expect((await transactions(page)).transactions.find((x) => x.transaction_number === number)).toMatchObject({
+    refund_reason: 'Rung up by mistake',
+  });
 });
 
 test.describe('offline', () => {

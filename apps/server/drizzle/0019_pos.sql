@@ -40,6 +40,8 @@ CREATE TABLE "pos_sales" (
 	"rung_up_at" timestamp with time zone NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"refunded_at" timestamp with time zone,
+	"refund_reason" text,
 	CONSTRAINT "pos_sales_method_check" CHECK ("payment_method" in ('cash', 'card', 'mobile', 'qr_code', 'tap_pay')),
 	CONSTRAINT "pos_sales_total_check" CHECK ("total_cents" = "subtotal_cents" - "discount_cents")
 );

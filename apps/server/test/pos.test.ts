@@ -344,6 +344,47 @@ describe('point of sale', () => {
     });
   });
 
+  describe('POST /api/pos/transactions/:id/refund', () => {
+    it('refunds a whole sale with its reason: stock back, books reversed, once only', async () => {
+      const shop = await newShop({ vatNumber: '4987654321', costCents: 1000 });
+      const product = await tillProduct(shop.cookie, shop.product.id);
+      const sold = (
+        await pay(shop.cookie, sale(product, 4, { vatRegistered: true, method: 'card' }))
+      ).json() as PosTransaction;
+      expect(await quantityOf(shop.product.id)).toBe(16);
+      const url = `/api/pos/transactions/${sold.id}/refund`;
+      const refunded = await inject('POST', url, shop.cookie, { reason: 'Customer returned it unopened' });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(refunded.json()).toMatchObject({ id: sold.id, refund_reason: 'Customer returned it unopened' });
+      expect((refunded.json() as PosTransaction).refunded_at).not.toBeNull();
+      expect(await quantityOf(shop.product.id)).toBe(20);
+      const balances = rowsOf<{ account_code: number; net: number }>(
+        await t.db.execute(sql`
+          select account_code, sum(debit_cents - credit_cents)::int as net from journal_lines
+          where business_id = ${shop.userId} and account_code in (1020, 2100, 4000, 5000)
+          group by account_code order by account_code`),
+      );
+      expect(balances.every((b) => b.net === 0)).toBe(true);
+      expectError(await inject('POST', url, shop.cookie, { reason: 'Again' }), 409, 'pos.already_refunded');
+      expect(await quantityOf(shop.product.id)).toBe(20);
+    });
+
+    it('refuses anonymous (401), staff (403), no reason (400) and another shop (404), writing nothing', async () => {
+      const shop = await newShop();
+      const other = await newShop();
+      const product = await tillProduct(shop.cookie, shop.product.id);
+      const sold = (await pay(shop.cookie, sale(product, 1))).json() as PosTransaction;
+      const url = `/api/pos/transactions/${sold.id}/refund`;
+      const before = await written();
+      expectError(await inject('POST', url, undefined, { reason: 'Broken' }), 401);
+      expectError(await inject('POST', url, admin, { reason: 'Broken' }), 403, 'pos.business_only');
+      expectError(await inject('POST', url, shop.cookie, { reason: '' }), 400);
+      expectError(await inject('POST', url, shop.cookie, {}), 400);
+      expectError(await inject('POST', url, other.cookie, { reason: 'Broken' }), 404, 'pos.sale_not_found');
+      expect(await written()).toEqual(before);
+    });
+  });
+
   describe('GET /api/pos/transactions', () => {
     it("lists the shop's own sales newest first", async () => {
       const shop = await newShop();

@@ -501,6 +501,12 @@ export const ERRORS = {
     params: none,
     message: "The totals on the till differ from the shop's. Check the cart and pay again.",
   },
+  'pos.sale_not_found': { status: 404, params: none, message: 'That sale does not exist.' },
+  'pos.already_refunded': {
+    status: 409,
+    params: { number: 'string' },
+    message: 'Sale {{number}} has already been refunded.',
+  },
   'pos.receipt_taken': {
     status: 409,
     params: { number: 'string' },

@@ -226,10 +226,23 @@ export const posTransactionSchema = z.object({
   stock_short: z.boolean(),
   rung_up_at: z.string(),
   created_at: z.string(),
+  /** Refunded (or voided) as a whole: its stock came back and its books were reversed. */
+  refunded_at: z.string().nullable(),
+  refund_reason: z.string().nullable(),
   lines: z.array(posTransactionLineSchema),
   shop: posShopSchema,
 });
 export type PosTransaction = z.infer<typeof posTransactionSchema>;
+
+/** POST /api/pos/transactions/:id/refund: a refund or void of the whole sale, with its reason. */
+export const posRefundInputSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(3, { message: 'validation.too_short' })
+    .max(240, { message: 'validation.too_long' }),
+});
+export type PosRefundInput = z.input<typeof posRefundInputSchema>;
 
 export const posTransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(POS_TRANSACTIONS_MAX).default(POS_TRANSACTIONS_DEFAULT),

@@ -4,6 +4,7 @@ import {
   posCatalogueSchema,
   posPriceInputSchema,
   posProductSchema,
+  posRefundInputSchema,
   posSaleInputSchema,
   posSettingsInputSchema,
   posTransactionListSchema,
@@ -74,5 +75,18 @@ export const posContracts = {
     query: posTransactionsQuerySchema,
     status: 200,
     response: posTransactionListSchema,
+  }),
+  refund: contract({
+    method: 'POST',
+    path: '/api/pos/transactions/:id/refund',
+    tag: 'pos',
+    summary:
+      "Refunds or voids a whole sale with a reason: its stock comes back and its books are reversed; another shop's sale is 404",
+    access: 'inventory.manage',
+    denied: 'pos.business_only',
+    params: z.object({ id: idSchema }),
+    body: posRefundInputSchema,
+    status: 200,
+    response: posTransactionSchema,
   }),
 };

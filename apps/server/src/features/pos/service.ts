@@ -223,6 +223,8 @@ async function toTransactions(db: Db | Tx, rows: SaleRow[]): Promise<PosTransact
     stock_short: r.stock_short,
     rung_up_at: r.rung_up_at.toISOString(),
     created_at: r.created_at.toISOString(),
+    refunded_at: r.refunded_at?.toISOString() ?? null,
+    refund_reason: r.refund_reason,
     lines: lines
       .filter((l) => l.sale_id === r.id)
       .map((l) => ({
@@ -402,6 +404,72 @@ export async function processPayment(
       });
     }
     return saved!;
+  });
+  return (await toTransactions(db, [row]))[0]!;
+}
+
+/**
+ * POST /api/pos/transactions/:id/refund: a refund or void of the whole sale, with its reason, in one
+ * transaction: each line's goods come back in at the cost they left at, and the sale's entry is undone
+ * (Sales, VAT output / Cash or Bank clearing; Inventory / Cost of sales). A sale is refunded once.
+ */
+export async function refundSale(
+  db: Db,
+  businessId: number,
+  saleId: number,
+  reason: string,
+  now = new Date(),
+): Promise<PosTransaction> {
+  const row = await db.transaction(async (tx) => {
+    const [sale] = await tx
+      .select()
+      .from(posSales)
+      .where(and(eq(posSales.id, saleId), eq(posSales.business_id, businessId)))
+      .for('update');
+    if (!sale) throw fail('pos.sale_not_found');
+    if (sale.refunded_at) throw fail('pos.already_refunded', { number: sale.transaction_number });
+    const lines = await tx
+      .select()
+      .from(posSaleLines)
+      .where(eq(posSaleLines.sale_id, sale.id))
+      .orderBy(asc(posSaleLines.inventory_product_id));
+    const location = await defaultLocation(tx, businessId);
+    for (const line of lines) {
+      await recordMovement(tx, {
+        businessId,
+        performedBy: businessId,
+        inventoryProductId: line.inventory_product_id,
+        locationId: location.id,
+        type: 'in',
+        quantity: line.quantity,
+        unitCostCents: line.unit_cost_cents,
+        reason: `Refund: ${reason}`.slice(0, 240),
+        reference: sale.transaction_number,
+      });
+    }
+    const money = sale.payment_method === 'cash' ? ACCOUNTS.cash : ACCOUNTS.bankClearing;
+    await postEntry(tx, {
+      businessId,
+      date: sastDate(now),
+      reference: `REF-${sale.transaction_number}`.slice(0, 60),
+      description: `Refund of till sale ${sale.transaction_number}: ${reason}`.slice(0, 240),
+      source: 'pos_refund',
+      sourceId: sale.id,
+      createdBy: businessId,
+      lines: [
+        debit(ACCOUNTS.sales, sale.total_cents - sale.vat_cents),
+        debit(ACCOUNTS.vatOutput, sale.vat_cents),
+        credit(money, sale.total_cents),
+        debit(ACCOUNTS.inventory, sale.cost_cents),
+        credit(ACCOUNTS.costOfSales, sale.cost_cents),
+      ],
+    });
+    const [updated] = await tx
+      .update(posSales)
+      .set({ refunded_at: now, refund_reason: reason })
+      .where(eq(posSales.id, sale.id))
+      .returning();
+    return updated!;
   });
   return (await toTransactions(db, [row]))[0]!;
 }

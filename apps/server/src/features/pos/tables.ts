@@ -74,6 +74,9 @@ export const posSales = pgTable(
     rung_up_at: timestamp('rung_up_at', { withTimezone: true }).notNull(),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A refund or void of the whole sale: its stock came back and its books were reversed. */
+    refunded_at: timestamp('refunded_at', { withTimezone: true }),
+    refund_reason: text('refund_reason'),
   },
   (t) => [
     uniqueIndex('pos_sales_client_sale_uq').on(t.business_id, t.client_sale_id),

@@ -54,6 +54,8 @@ function localReceipt(
     stock_short: false,
     rung_up_at: request.rung_up_at ?? new Date().toISOString(),
     created_at: new Date().toISOString(),
+    refunded_at: null,
+    refund_reason: null,
     lines: cart.map((l) => ({
       product_id: l.product.id,
       name: l.product.name,

@@ -122,3 +122,16 @@ export function useTill() {
 
   return { queue, sell, retry };
 }
+
+/** POST /api/pos/transactions/:id/refund: the whole sale, with a reason. */
+export function useRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: number; reason: string }) =>
+      call(c.refund, { params: { id: v.id }, body: { reason: v.reason } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: posKeys.all });
+      await invalidateAfter(queryClient, 'pos.sold');
+    },
+  });
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloudOff, Receipt as ReceiptIcon, RefreshCw } from 'lucide-react';
 import { Badge } from '../../../components/ui/Badge';
@@ -7,6 +8,8 @@ import { QueryState } from '../../../components/ui/QueryState';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useTransactions } from '../api';
 import type { QueuedSale } from '../offline';
+import { RefundDialog } from './RefundDialog';
+import type { PosTransaction } from '@tt/domain';
 
 /** Sales kept on this device until the network returns; a refused one says why and can be sent again. */
 export function WaitingSales({ queue, onRetry }: { queue: readonly QueuedSale[]; onRetry: () => void }) {
@@ -49,9 +52,30 @@ export function WaitingSales({ queue, onRetry }: { queue: readonly QueuedSale[];
 export function RecentSales() {
   const { t, i18n } = useTranslation('pos');
   const sales = useTransactions();
+  const [refunding, setRefunding] = useState<PosTransaction | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <Card>
       <CardHeader title={t('recent.title')} />
+      {notice && (
+        <p
+          role="status"
+          className="mx-4 mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800 sm:mx-5"
+          data-testid="refund-notice"
+        >
+          {notice}
+        </p>
+      )}
+      {refunding && (
+        <RefundDialog
+          sale={refunding}
+          onClose={() => setRefunding(null)}
+          onDone={(number) => {
+            setRefunding(null);
+            setNotice(t('refund.done', { number }));
+          }}
+        />
+      )}
       <QueryState
         query={sales}
         icon={ReceiptIcon}
@@ -66,7 +90,21 @@ export function RecentSales() {
                 <span className="text-stone-600">{formatDateTime(s.rung_up_at, i18n.language)}</span>
                 <Badge>{t(`methods.${s.payment_method}`)}</Badge>
                 {s.stock_short && <Badge tone="red">{t('recent.stock_short')}</Badge>}
+                {s.refunded_at && <Badge tone="yellow">{t('refund.refunded')}</Badge>}
                 <span className="ml-auto font-semibold">{formatMoney(s.total_amount)}</span>
+                {!s.refunded_at && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    data-testid={`refund-${s.transaction_number}`}
+                    onClick={() => {
+                      setNotice(null);
+                      setRefunding(s);
+                    }}
+                  >
+                    {t('refund.refund')}
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
