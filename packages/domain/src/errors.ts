@@ -474,6 +474,8 @@ export const ERRORS = {
     status: 409,
     params: none,
     message: 'Buyers have already used this promotion, so it stays on record. Cancel it instead.',
+  },
+
   // Point of sale
   'pos.business_only': {
     status: 403,
