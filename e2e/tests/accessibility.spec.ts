@@ -68,6 +68,7 @@ test.describe('axe at phone size', () => {
       '/support',
       '/support?tab=faq',
       '/support?tab=chat',
+      '/pos',
     ];
     const found: string[] = [];
     for (const screen of screens) {

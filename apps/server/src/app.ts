@@ -52,6 +52,7 @@ import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { crmRoutes } from './features/crm/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { posRoutes } from './features/pos/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(communityRoutes);
   await app.register(supportRoutes);
   await app.register(reportRoutes);
+  await app.register(posRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

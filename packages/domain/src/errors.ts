@@ -572,6 +572,45 @@ export const ERRORS = {
     message: 'That scheduled report does not exist.',
   },
 
+  // Point of sale
+  'pos.business_only': {
+    status: 403,
+    params: none,
+    message: "The till sells a business's own stock; staff accounts keep none.",
+  },
+  'pos.product_not_found': {
+    status: 404,
+    params: none,
+    message: "That product is not in your shop's stock.",
+  },
+  'pos.no_price': {
+    status: 409,
+    params: { product: 'string' },
+    message: '{{product}} has no price yet. Set its price before you sell it.',
+  },
+  'pos.price_changed': {
+    status: 409,
+    params: { product: 'string' },
+    message:
+      'The price of {{product}} has changed. The till now shows the new price; check the cart and pay again.',
+  },
+  'pos.totals_changed': {
+    status: 409,
+    params: none,
+    message: "The totals on the till differ from the shop's. Check the cart and pay again.",
+  },
+  'pos.sale_not_found': { status: 404, params: none, message: 'That sale does not exist.' },
+  'pos.already_refunded': {
+    status: 409,
+    params: { number: 'string' },
+    message: 'Sale {{number}} has already been refunded.',
+  },
+  'pos.receipt_taken': {
+    status: 409,
+    params: { number: 'string' },
+    message: 'Receipt number {{number}} already belongs to another sale.',
+  },
+
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
   'validation.required': { status: 400, params: none, message: 'Required.' },

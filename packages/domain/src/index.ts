@@ -28,3 +28,4 @@ export * from './contracts/index.ts';
 export * from './inventory.ts';
 export * from './support.ts';
 export * from './reports.ts';
+export * from './pos.ts';

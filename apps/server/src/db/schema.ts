@@ -18,3 +18,4 @@ export * from '../features/promotions/tables.ts';
 export * from '../features/community/tables.ts';
 export * from '../features/support/tables.ts';
 export * from '../features/reports/tables.ts';
+export * from '../features/pos/tables.ts';

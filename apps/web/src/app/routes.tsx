@@ -104,7 +104,10 @@ export const routes: RouteObject[] = [
                 path: paths.financialCenter,
                 ...screen(() => import('../features/ledger/FinancialCenterPage')),
               },
-              upcoming(paths.pos, 'pos'),
+              {
+                element: <RequirePermission permission="inventory.manage" />,
+                children: [{ path: paths.pos, ...screen(() => import('../features/pos/PosPage')) }],
+              },
               upcoming(paths.betacrowd, 'betacrowd'),
               // Spec 3 §6: bulk upload is for sellers and admins.
               {

@@ -25,6 +25,7 @@ export const queryRoots = {
   community: 'community',
   support: 'support',
   reports: 'reports',
+  pos: 'pos',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -61,6 +62,8 @@ export const staleAfter = {
   'warehouse.created': ['subscriptions'],
   /** Allocated space counts against the plan (the subscription's usage). */
   'warehouse.space_allocated': ['subscriptions'],
+  /** A till sale took stock out (the shop's listings too) and posted to the books. */
+  'pos.sold': ['inventory', 'products', 'ledger'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type AppEvent = keyof typeof staleAfter;

@@ -11,3 +11,4 @@ export * from './promotions.ts';
 export * from './community.ts';
 export * from './support.ts';
 export * from './reports.ts';
+export * from './pos.ts';

@@ -477,6 +477,20 @@ export async function productsForSale(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** The brand and picture of products (the till shows them and searches the brand). */
+export async function productBrands(
+  db: Db | Tx,
+  ids: Iterable<number>,
+): Promise<Map<number, { brand: string; image_url: string | null }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, brand: products.brand, image_url: products.image_url })
+    .from(products)
+    .where(inArray(products.id, unique));
+  return new Map(rows.map((r) => [r.id, { brand: r.brand, image_url: r.image_url }]));
+}
+
 /** How other areas name and picture a product (an order line, a bulk order, a warehouse's stock). */
 export interface ProductSummary {
   id: number;

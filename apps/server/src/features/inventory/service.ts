@@ -553,6 +553,11 @@ export async function itemCost(
   return row?.cost ?? 0;
 }
 
+/** An item's available quantity (quantity - reserved) now; below zero only after a late-synced till sale. */
+export async function itemAvailable(db: Db | Tx, itemId: number): Promise<number> {
+  return availableOf(await itemState(db, itemId));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The marketplace's orders (DECISIONS 20)
 
