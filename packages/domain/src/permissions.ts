@@ -40,6 +40,8 @@ export const PERMISSIONS = [
   'admin.roles',
   /** See the background jobs: what waits, what failed and why. */
   'admin.jobs',
+  /** Marketing campaigns, their analytics and audiences: the network's own growth staff (ADR 019). */
+  'marketing.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -70,6 +72,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'admin.coops': ['admin'],
   'admin.roles': ['admin'],
   'admin.jobs': ['admin'],
+  // The audiences are the whole network's customers, so only its staff who run growth see them.
+  'marketing.manage': ['admin', 'business_dev_manager'],
 };
 
 /** The map from role to its permissions (derived once from GRANTS). */

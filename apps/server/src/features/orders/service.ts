@@ -429,3 +429,28 @@ export async function ordersPlacedBy(db: Db | Tx, userId: number): Promise<Order
 export async function forgetBuyerDetails(tx: Tx, userId: number): Promise<void> {
   await tx.update(orders).set({ delivery_address: null, notes: null }).where(eq(orders.buyer_id, userId));
 }
+
+/**
+ * When these buyers placed orders from `since` on (cancelled ones left out), oldest first: what the
+ * marketing area attributes to its tracked links' clicks. Bounded like every list.
+ */
+export async function orderTimesOf(
+  db: Db | Tx,
+  buyerIds: readonly number[],
+  since: Date,
+  limit = 10_000,
+): Promise<{ buyer_id: number; created_at: Date }[]> {
+  if (buyerIds.length === 0) return [];
+  return db
+    .select({ buyer_id: orders.buyer_id, created_at: orders.created_at })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.buyer_id, [...new Set(buyerIds)]),
+        gte(orders.created_at, since),
+        sql`${orders.status} <> 'cancelled'`,
+      ),
+    )
+    .orderBy(asc(orders.created_at))
+    .limit(limit);
+}
