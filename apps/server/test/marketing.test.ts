@@ -155,7 +155,7 @@ describe('Marketing campaigns (spec 2, DECISIONS 5, 11, 12, ADR 019)', () => {
       const done = await create({ start_date: isoDay(-20), end_date: isoDay(-10) });
       expect(done.status).toBe('completed');
       const error = expectError(await send('POST', `/api/marketing/campaigns/${done.id}/pause`, admin), 409);
-      expect(error).toMatchObject({ code: 'marketing.not_active', params: { status: 'completed' } });
+      expect(error.code).toBe('marketing.not_active');
       expect((await find(done.id)).status).toBe('completed');
       const scheduled = await create({ start_date: isoDay(3) });
       expectError(await send('POST', `/api/marketing/campaigns/${scheduled.id}/pause`, admin), 409);

@@ -582,16 +582,8 @@ export const ERRORS = {
   },
   'marketing.campaign_not_found': { status: 404, params: none, message: 'That campaign does not exist.' },
   'marketing.link_not_found': { status: 404, params: none, message: 'That campaign link does not exist.' },
-  'marketing.not_active': {
-    status: 409,
-    params: { status: 'string' },
-    message: 'Only an active campaign can be paused; this one is {{status}}.',
-  },
-  'marketing.not_paused': {
-    status: 409,
-    params: { status: 'string' },
-    message: 'Only a paused campaign can be resumed; this one is {{status}}.',
-  },
+  'marketing.not_active': { status: 409, params: none, message: 'Only an active campaign can be paused.' },
+  'marketing.not_paused': { status: 409, params: none, message: 'Only a paused campaign can be resumed.' },
   'validation.date': { status: 400, params: none, message: 'Enter a date.' },
   'validation.app_path': {
     status: 400,

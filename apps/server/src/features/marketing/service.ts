@@ -178,8 +178,8 @@ export async function setPaused(db: Db, id: number, pause: boolean, now = new Da
       .for('update');
     if (!row) throw fail('marketing.campaign_not_found');
     const status = statusOf(row, now);
-    if (pause && status !== 'active') throw fail('marketing.not_active', { status });
-    if (!pause && status !== 'paused') throw fail('marketing.not_paused', { status });
+    if (pause && status !== 'active') throw fail('marketing.not_active');
+    if (!pause && status !== 'paused') throw fail('marketing.not_paused');
     await tx
       .update(marketingCampaigns)
       .set({ status: pause ? 'paused' : 'active', updated_at: now })
