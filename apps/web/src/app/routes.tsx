@@ -81,7 +81,13 @@ export const routes: RouteObject[] = [
                 ],
               },
               upcoming(paths.support, 'support'),
-              upcoming(paths.marketing, 'marketing'),
+              // ADR 019: marketing campaigns are run by the network's growth staff.
+              {
+                element: <RequirePermission permission="marketing.manage" namespace="marketing" />,
+                children: [
+                  { path: paths.marketing, ...screen(() => import('../features/marketing/MarketingPage')) },
+                ],
+              },
               upcoming(paths.integrations, 'integrations'),
               upcoming(paths.analytics, 'analytics'),
               {
