@@ -88,7 +88,8 @@ export default defineConfig({
           }),
         ],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // /c/CODE is a campaign's tracked link: the server counts it and redirects (ADR 019).
+        navigateFallbackDenylist: [/^\/api\//, /^\/c\//],
         runtimeCaching: [
           {
             // Every other screen's chunk, once visited. The names carry a content hash: never stale.

@@ -259,3 +259,33 @@ test.describe('axe on reports', () => {
     expect(found).toEqual([]);
   });
 });
+
+test.describe('axe on marketing campaigns', () => {
+  test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
+
+  test('the marketing tabs and the create dialog have no serious or critical axe violations', async ({
+    page,
+    login,
+  }) => {
+    await login('admin');
+    // A campaign with a click and some spend, so the cards, bars and figures are all on screen.
+    const created = await page.request.post('/api/marketing/campaigns', {
+      data: { name: 'Axe check', start_date: new Date().toISOString().slice(0, 10), budget_amount: 100 },
+    });
+    const campaign = (await created.json()) as { id: number; code: string };
+    await page.request.post(`/api/marketing/campaigns/${campaign.id}/spend`, { data: { amount: 80 } });
+    await page.request.get(`/c/${campaign.code}`);
+    const found: string[] = [];
+    for (const tab of ['', '?tab=analytics', '?tab=audiences']) {
+      await page.goto(`/marketing${tab}`);
+      await settled(page);
+      await expect(page.getByTestId('marketing-summary')).not.toContainText('…');
+      found.push(...(await blockingViolations(page)).map((line) => `/marketing${tab}: ${line}`));
+    }
+    await page.getByTestId('new-campaign').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(150);
+    found.push(...(await blockingViolations(page)).map((line) => `/marketing dialog: ${line}`));
+    expect(found).toEqual([]);
+  });
+});

@@ -53,6 +53,7 @@ import { crmRoutes } from './features/crm/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { posRoutes } from './features/pos/routes.ts';
+import { marketingRoutes } from './features/marketing/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,6 +160,7 @@ export async function buildApp({
   await app.register(supportRoutes);
   await app.register(reportRoutes);
   await app.register(posRoutes);
+  await app.register(marketingRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

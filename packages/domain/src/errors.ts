@@ -726,6 +726,24 @@ export const ERRORS = {
     params: none,
     message: 'You can leave a bulk order only while it is active and before you have paid.',
   },
+  // Marketing campaigns (ADR 019)
+  'marketing.staff_only': {
+    status: 403,
+    params: none,
+    message:
+      "Marketing campaigns are run by the network's marketing staff (admins and business development managers).",
+  },
+  'marketing.campaign_not_found': { status: 404, params: none, message: 'That campaign does not exist.' },
+  'marketing.link_not_found': { status: 404, params: none, message: 'That campaign link does not exist.' },
+  'marketing.not_active': { status: 409, params: none, message: 'Only an active campaign can be paused.' },
+  'marketing.not_paused': { status: 409, params: none, message: 'Only a paused campaign can be resumed.' },
+  'validation.date': { status: 400, params: none, message: 'Enter a date.' },
+  'validation.app_path': {
+    status: 400,
+    params: none,
+    message: 'Enter a page of this app, starting with / (for example /products).',
+  },
+  'validation.campaign_code': { status: 400, params: none, message: 'That is not a campaign link code.' },
 } as const satisfies Record<string, ErrorSpec>;
 
 type Catalogue = typeof ERRORS;

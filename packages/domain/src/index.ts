@@ -29,3 +29,4 @@ export * from './inventory.ts';
 export * from './support.ts';
 export * from './reports.ts';
 export * from './pos.ts';
+export * from './marketing.ts';

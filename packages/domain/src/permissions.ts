@@ -48,6 +48,8 @@ export const PERMISSIONS = [
   'community.moderate',
   /** The support desk: see every ticket, answer, assign, move status, answer Live Chat (issue 13). */
   'support.manage',
+  /** Marketing campaigns, their analytics and audiences: the network's own growth staff (ADR 019). */
+  'marketing.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -83,6 +85,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'community.pin': ['admin', 'coordinator'],
   'community.moderate': ['admin'],
   'support.manage': ['admin'],
+  // The audiences are the whole network's customers, so only its staff who run growth see them.
+  'marketing.manage': ['admin', 'business_dev_manager'],
 };
 
 /** The map from role to its permissions (derived once from GRANTS). */

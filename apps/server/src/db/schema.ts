@@ -19,3 +19,4 @@ export * from '../features/community/tables.ts';
 export * from '../features/support/tables.ts';
 export * from '../features/reports/tables.ts';
 export * from '../features/pos/tables.ts';
+export * from '../features/marketing/tables.ts';

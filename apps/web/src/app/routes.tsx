@@ -83,7 +83,13 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: paths.support, ...screen(() => import('../features/support/SupportPage')) },
-              upcoming(paths.marketing, 'marketing'),
+              // ADR 019: marketing campaigns are run by the network's growth staff.
+              {
+                element: <RequirePermission permission="marketing.manage" namespace="marketing" />,
+                children: [
+                  { path: paths.marketing, ...screen(() => import('../features/marketing/MarketingPage')) },
+                ],
+              },
               upcoming(paths.integrations, 'integrations'),
               upcoming(paths.analytics, 'analytics'),
               {

@@ -14,6 +14,7 @@ export const queryRoots = {
   dashboard: 'dashboard',
   governance: 'governance',
   ledger: 'ledger',
+  marketing: 'marketing',
   inventory: 'inventory',
   notifications: 'notifications',
   orders: 'orders',

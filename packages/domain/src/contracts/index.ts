@@ -12,3 +12,4 @@ export * from './community.ts';
 export * from './support.ts';
 export * from './reports.ts';
 export * from './pos.ts';
+export * from './marketing.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { AppUser, DemoRole, ProfilePatch, Role } from '@tt/domain';
 import { closedAccountName, fallbackReferralCode } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -275,4 +275,21 @@ export async function vatNumbersOf(db: Db | Tx, ids: Iterable<number>): Promise<
 export async function roleOf(db: Db | Tx, userId: number): Promise<Role | null> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   return (row?.role as Role | undefined) ?? null;
+}
+
+/**
+ * How many open accounts with these roles there are per business type and per province (the profile's
+ * state field): the marketing area's audiences. Only counts leave this area, never who.
+ */
+export async function accountCountsBy(
+  db: Db | Tx,
+  roles: readonly Role[],
+): Promise<{ business_type: string | null; province: string | null; accounts: number }[]> {
+  if (roles.length === 0) return [];
+  const rows = await db
+    .select({ business_type: users.business_type, province: users.state, accounts: count() })
+    .from(users)
+    .where(and(inArray(users.role, [...roles]), isNull(users.closed_at)))
+    .groupBy(users.business_type, users.state);
+  return rows.map((r) => ({ ...r, accounts: Number(r.accounts) }));
 }

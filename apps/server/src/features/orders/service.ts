@@ -685,3 +685,28 @@ export async function openOrderCount(db: Db | Tx, buyers: readonly number[] | nu
     .where(and(placedBy(buyers), sql`${orders.status} not in ('delivered', 'cancelled')`));
   return Number(row?.n ?? 0);
 }
+
+/**
+ * When these buyers placed orders from `since` on (cancelled ones left out), oldest first: what the
+ * marketing area attributes to its tracked links' clicks. Bounded like every list.
+ */
+export async function orderTimesOf(
+  db: Db | Tx,
+  buyerIds: readonly number[],
+  since: Date,
+  limit = 10_000,
+): Promise<{ buyer_id: number; created_at: Date }[]> {
+  if (buyerIds.length === 0) return [];
+  return db
+    .select({ buyer_id: orders.buyer_id, created_at: orders.created_at })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.buyer_id, [...new Set(buyerIds)]),
+        gte(orders.created_at, since),
+        sql`${orders.status} <> 'cancelled'`,
+      ),
+    )
+    .orderBy(asc(orders.created_at))
+    .limit(limit);
+}
