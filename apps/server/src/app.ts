@@ -49,6 +49,7 @@ import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { crmRoutes } from './features/crm/routes.ts';
+import { supplierRoutes } from './features/suppliers/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(academyRoutes);
   await app.register(referralRoutes);
   await app.register(promotionRoutes);
+  await app.register(supplierRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

@@ -25,3 +25,4 @@ export * from './permissions.ts';
 export * from './ledger.ts';
 export * from './contracts/index.ts';
 export * from './inventory.ts';
+export * from './suppliers.ts';

@@ -15,3 +15,4 @@ export * from '../features/inventory/tables.ts';
 export * from '../features/academy/tables.ts';
 export * from '../features/referrals/tables.ts';
 export * from '../features/promotions/tables.ts';
+export * from '../features/suppliers/tables.ts';

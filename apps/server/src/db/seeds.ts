@@ -13,6 +13,7 @@ import { seed as notifications } from '../features/notifications/seed.ts';
 import { seed as orders } from '../features/orders/seed.ts';
 import { seed as subscriptions } from '../features/subscriptions/seed.ts';
 import { seed as warehouses } from '../features/warehouses/seed.ts';
+import { seed as suppliers } from '../features/suppliers/seed.ts';
 import type { Db, Tx } from './client.ts';
 import { seededRandom, type AreaSeed, type DemoScope, type DemoWorld } from './seed-types.ts';
 
@@ -34,6 +35,7 @@ export const SEEDS: readonly AreaSeed[] = [
   bulkOrders,
   crm,
   academy,
+  suppliers,
 ];
 
 const DEMO_SEED = 20261122;

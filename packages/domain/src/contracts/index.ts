@@ -8,3 +8,4 @@ export * from './inventory.ts';
 export * from './academy.ts';
 export * from './referrals.ts';
 export * from './promotions.ts';
+export * from './suppliers.ts';
