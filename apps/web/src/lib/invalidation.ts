@@ -22,6 +22,7 @@ export const queryRoots = {
   promotions: 'promotions',
   subscriptions: 'subscriptions',
   warehouses: 'warehouses',
+  suppliers: 'suppliers',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -58,6 +59,10 @@ export const staleAfter = {
   'warehouse.created': ['subscriptions'],
   /** Allocated space counts against the plan (the subscription's usage). */
   'warehouse.space_allocated': ['subscriptions'],
+  /** An approved application made the applicant a seller: the menu, the screens and the dashboard follow the role. */
+  'application.approved': ['auth', 'dashboard'],
+  /** A seller's listing was added, edited or (de)activated: the catalogue, its stock and the plan's usage. */
+  'listing.changed': ['products', 'inventory', 'subscriptions', 'dashboard'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type AppEvent = keyof typeof staleAfter;
