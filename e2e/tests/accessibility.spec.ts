@@ -64,6 +64,9 @@ test.describe('axe at phone size', () => {
       '/inventory',
       '/referrals',
       '/trade-promotions',
+      '/supplier-applications',
+      '/supplier-applications?tab=apply',
+      '/bulk-upload',
     ];
     const found: string[] = [];
     for (const screen of screens) {
@@ -209,5 +212,31 @@ test.describe('sign-in callback', () => {
       await shot(page, 'auth-callback-failed', info.project.name);
       if (info.project.name === 'phone') expect(await blockingViolations(page)).toEqual([]);
     });
+  });
+});
+
+test.describe('axe on the supplier tools', () => {
+  test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
+
+  test('Review Applications and My products have no serious or critical axe violations', async ({
+    page,
+    login,
+  }) => {
+    const found: string[] = [];
+    await login('admin');
+    await page.goto('/supplier-applications?tab=review');
+    await settled(page);
+    await expect(page.getByTestId('review-card').first()).toBeVisible();
+    found.push(...(await blockingViolations(page)).map((line) => `review: ${line}`));
+    await login('supplier');
+    await page.goto('/bulk-upload');
+    await settled(page);
+    await expect(page.getByTestId('my-product').first()).toBeVisible();
+    found.push(...(await blockingViolations(page)).map((line) => `my products: ${line}`));
+    await page.getByTestId('edit-product').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(150);
+    found.push(...(await blockingViolations(page)).map((line) => `product dialog: ${line}`));
+    expect(found).toEqual([]);
   });
 });
