@@ -90,7 +90,7 @@ export function MyProductsTab() {
         {(data) => (
           <>
             <p className="mb-2 text-sm text-stone-600" data-testid="products-count">
-              {t('products.count', { total: data.total, active: data.active })}
+              {t('products.count', { count: data.total, active: data.active })}
             </p>
             <ul className="space-y-3">
               {data.products.map((product) => (

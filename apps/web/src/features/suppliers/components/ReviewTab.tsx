@@ -115,10 +115,8 @@ function ReviewCard({
         )}
       </ul>
       <p className="mt-2 text-sm text-stone-600">
-        {t('review.facts', {
-          years: application.years_in_business,
-          certifications: application.certifications.length,
-        })}
+        {t('review.years', { count: application.years_in_business })} ·{' '}
+        {t('review.certs', { count: application.certifications.length })}
         {application.monthly_capacity ? ` · ${application.monthly_capacity}` : ''}
       </p>
       {application.review_notes && (
