@@ -89,6 +89,7 @@ describe('seedDatabase', () => {
       'bulk-orders',
       'crm',
       'academy',
+      'suppliers',
     ]);
   });
 });

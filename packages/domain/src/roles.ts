@@ -31,7 +31,11 @@ export const PROFILE_ROLES = [
  * Roles a user may pick on their own profile (DECISIONS 8): the buyer roles. supplier, distributor and
  * manufacturer come from an approved supplier application; the others are granted by an admin.
  */
-export const SELF_SERVICE_ROLES = ['retailer', 'trader', 'service_provider'] as const satisfies readonly Role[];
+export const SELF_SERVICE_ROLES = [
+  'retailer',
+  'trader',
+  'service_provider',
+] as const satisfies readonly Role[];
 
 export const DEFAULT_ROLE: Role = 'retailer';
 
