@@ -1,5 +1,5 @@
 import { expect, expectNoHorizontalScroll, key, locale, shot, test } from './fixtures';
-import { startOidcServer, type OidcServer } from './oidc-server';
+import { startProviderServer, type ProviderServer } from './provider-server';
 
 /**
  * Issue 12 points 1 and 2: a shop owner with a real account applies to sell, an admin approves, and the
@@ -13,15 +13,14 @@ const enLanding = locale('en', 'landing');
 const enErrors = locale('en', 'errors');
 
 test.describe('supplier application to first product', () => {
-  const port = Number(process.env.E2E_PORT ?? 3199) + 60;
-  let server: OidcServer;
+  let server: ProviderServer;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOidcServer(port, {
-      sub: 'e2e-applicant',
-      email: 'zanele.e2e@example.com',
-      name: 'Zanele Khumalo',
+    server = await startProviderServer({
+      portOffset: 60,
+      dataDirPrefix: 'tt-e2e-suppliers-',
+      account: { sub: 'e2e-applicant', email: 'zanele.e2e@example.com', name: 'Zanele Khumalo' },
     });
   });
   test.afterAll(async () => {
