@@ -69,6 +69,9 @@ test.describe('axe at phone size', () => {
       '/support?tab=faq',
       '/support?tab=chat',
       '/pos',
+      '/supplier-applications',
+      '/supplier-applications?tab=apply',
+      '/bulk-upload',
     ];
     const found: string[] = [];
     for (const screen of screens) {
@@ -286,6 +289,32 @@ test.describe('axe on marketing campaigns', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.waitForTimeout(150);
     found.push(...(await blockingViolations(page)).map((line) => `/marketing dialog: ${line}`));
+    expect(found).toEqual([]);
+  });
+});
+
+test.describe('axe on the supplier tools', () => {
+  test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
+
+  test('Review Applications has no serious or critical axe violations', async ({ page, login }) => {
+    await login('admin');
+    await page.goto('/supplier-applications?tab=review');
+    await settled(page);
+    await expect(page.getByTestId('review-card').first()).toBeVisible();
+    expect(await blockingViolations(page)).toEqual([]);
+  });
+
+  test('My products and its dialog have no serious or critical axe violations', async ({ page, login }) => {
+    const found: string[] = [];
+    await login('supplier');
+    await page.goto('/bulk-upload');
+    await settled(page);
+    await expect(page.getByTestId('my-product').first()).toBeVisible();
+    found.push(...(await blockingViolations(page)).map((line) => `my products: ${line}`));
+    await page.getByTestId('edit-product').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(150);
+    found.push(...(await blockingViolations(page)).map((line) => `product dialog: ${line}`));
     expect(found).toEqual([]);
   });
 });

@@ -54,6 +54,7 @@ import { supportRoutes } from './features/support/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { posRoutes } from './features/pos/routes.ts';
 import { marketingRoutes } from './features/marketing/routes.ts';
+import { supplierRoutes } from './features/suppliers/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,6 +162,7 @@ export async function buildApp({
   await app.register(reportRoutes);
   await app.register(posRoutes);
   await app.register(marketingRoutes);
+  await app.register(supplierRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

@@ -437,6 +437,24 @@ describe('authorization matrix', () => {
       ],
       'GET /api/reports/:id/download': [{ cookie: otherAdmin, params: { id: adminReport.id } }],
       'DELETE /api/reports/schedules/:id': [{ cookie: otherAdmin, params: { id: adminSchedule.id } }],
+      // A seller's own listing, aimed at by another (fresh) seller: not theirs, so not found.
+      'PUT /api/my-products/:id': [
+        {
+          cookie: strangerSeller,
+          params: { id: product.id },
+          body: {
+            name: 'Taken over',
+            brand: 'Other',
+            category_id: 1,
+            selling_price: 1,
+            mrp: 1,
+            minimum_order_quantity: 1,
+          },
+        },
+      ],
+      'PUT /api/my-products/:id/status': [
+        { cookie: strangerSeller, params: { id: product.id }, body: { is_active: false } },
+      ],
     };
 
     const withRecordRule = endpoints.filter((e) => e.resource !== undefined);

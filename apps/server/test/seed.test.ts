@@ -92,6 +92,7 @@ describe('seedDatabase', () => {
       'community',
       'support',
       'reports',
+      'suppliers',
     ]);
   });
 });

@@ -744,6 +744,49 @@ export const ERRORS = {
     message: 'Enter a page of this app, starting with / (for example /products).',
   },
   'validation.campaign_code': { status: 400, params: none, message: 'That is not a campaign link code.' },
+  // Supplier applications and a seller's own products (spec 1 /supplier-applications, spec 3 /bulk-upload)
+  'application.buyers_only': {
+    status: 403,
+    params: none,
+    message: 'Only business owners and service providers apply to sell: your account already has its role.',
+  },
+  'application.reviewers_only': {
+    status: 403,
+    params: none,
+    message: 'Only administrators and coordinators review supplier applications.',
+  },
+  'application.already_submitted': {
+    status: 409,
+    params: none,
+    message: 'Application Already Submitted. You can follow it under My Application.',
+  },
+  'application.not_found': { status: 404, params: none, message: 'That application does not exist.' },
+  'application.own_review': {
+    status: 403,
+    params: none,
+    message: 'Nobody reviews their own application: another reviewer decides it.',
+  },
+  'application.cannot_move': {
+    status: 409,
+    params: { status: 'string' },
+    message: 'This application is {{status}} and cannot be moved that way.',
+  },
+  'products.sellers_only': {
+    status: 403,
+    params: none,
+    message: 'Access Restricted - Bulk upload features are only available to approved suppliers.',
+  },
+  'products.not_found': { status: 404, params: none, message: 'That product is not one of yours.' },
+  'products.sku_taken': {
+    status: 409,
+    params: { sku: 'string' },
+    message: 'You already have a product with SKU {{sku}}.',
+  },
+  'validation.mrp_below_price': {
+    status: 400,
+    params: none,
+    message: 'The recommended price (mrp) cannot be below the selling price.',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 type Catalogue = typeof ERRORS;

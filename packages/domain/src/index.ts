@@ -30,3 +30,4 @@ export * from './support.ts';
 export * from './reports.ts';
 export * from './pos.ts';
 export * from './marketing.ts';
+export * from './suppliers.ts';

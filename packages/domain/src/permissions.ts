@@ -1,4 +1,4 @@
-import { ROLES, SELF_SERVICE_ROLES, type Role } from './roles.ts';
+import { PROFILE_ROLES, ROLES, SELF_SERVICE_ROLES, type Role } from './roles.ts';
 
 /**
  * What a role may do: the one map the server's route rules, the web's menu and its button gates read
@@ -50,6 +50,8 @@ export const PERMISSIONS = [
   'support.manage',
   /** Marketing campaigns, their analytics and audiences: the network's own growth staff (ADR 019). */
   'marketing.manage',
+  /** Apply to sell (spec 1 /supplier-applications): the buyer roles; sellers and staff already have theirs. */
+  'applications.submit',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -74,7 +76,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'crm.use': CRM,
   'crm.manage': CRM.filter((role) => role !== 'sales_rep'),
   // A business is a user who buys or sells; the platform's staff (admin and the sales roles) keep no stock.
-  'inventory.manage': SELF_SERVICE_ROLES,
+  'inventory.manage': PROFILE_ROLES,
   'reports.view': ['admin', 'coordinator'],
   'applications.review': ['admin', 'coordinator'],
   'admin.coops': ['admin'],
@@ -87,6 +89,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'support.manage': ['admin'],
   // The audiences are the whole network's customers, so only its staff who run growth see them.
   'marketing.manage': ['admin', 'business_dev_manager'],
+  // DECISIONS 8: the roles a user picks themselves apply for the seller roles that approval grants.
+  'applications.submit': SELF_SERVICE_ROLES,
 };
 
 /** The map from role to its permissions (derived once from GRANTS). */

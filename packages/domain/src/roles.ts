@@ -13,8 +13,11 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles a user may pick on their own profile (DECISIONS 8); the others are granted by an admin. */
-export const SELF_SERVICE_ROLES = [
+/**
+ * The spec's seven profile roles (spec 1 §2): the businesses that buy or sell. The profile's role select
+ * shows them all, but only the self-service ones can be picked there (DECISIONS 8).
+ */
+export const PROFILE_ROLES = [
   'retailer',
   'trader',
   'supplier',
@@ -22,6 +25,16 @@ export const SELF_SERVICE_ROLES = [
   'coordinator',
   'distributor',
   'manufacturer',
+] as const satisfies readonly Role[];
+
+/**
+ * Roles a user may pick on their own profile (DECISIONS 8): the buyer roles. supplier, distributor and
+ * manufacturer come from an approved supplier application; the others are granted by an admin.
+ */
+export const SELF_SERVICE_ROLES = [
+  'retailer',
+  'trader',
+  'service_provider',
 ] as const satisfies readonly Role[];
 
 export const DEFAULT_ROLE: Role = 'retailer';

@@ -25,7 +25,17 @@ describe('roles', () => {
 
   it('lets a user keep their role or pick a self-service one, never an admin-granted one', () => {
     for (const next of SELF_SERVICE_ROLES) expect(canChooseRole('retailer', next)).toBe(true);
-    for (const next of ['admin', 'sales_rep', 'field_manager', 'business_dev_manager'] as const) {
+    // DECISIONS 8: the seller roles come from an approved supplier application, coordinator from an admin.
+    for (const next of [
+      'supplier',
+      'distributor',
+      'manufacturer',
+      'coordinator',
+      'admin',
+      'sales_rep',
+      'field_manager',
+      'business_dev_manager',
+    ] as const) {
       expect(canChooseRole('retailer', next)).toBe(false);
       expect(canChooseRole(next, next)).toBe(true);
     }

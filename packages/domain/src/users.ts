@@ -131,8 +131,8 @@ export function fallbackReferralCode(userId: number): string {
 }
 
 /**
- * DECISIONS 8: a user may keep the role they have, or move to one of the self-service roles;
- * admin, sales_rep, field_manager and business_dev_manager are only granted by an admin.
+ * DECISIONS 8: a user may keep the role they have, or move to one of the self-service (buyer) roles;
+ * the seller roles come from an approved supplier application, the others are granted by an admin.
  */
 export function canChooseRole(current: Role, next: Role): boolean {
   return next === current || (SELF_SERVICE_ROLES as readonly Role[]).includes(next);

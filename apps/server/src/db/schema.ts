@@ -20,3 +20,4 @@ export * from '../features/support/tables.ts';
 export * from '../features/reports/tables.ts';
 export * from '../features/pos/tables.ts';
 export * from '../features/marketing/tables.ts';
+export * from '../features/suppliers/tables.ts';

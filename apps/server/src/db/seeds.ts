@@ -16,6 +16,7 @@ import { seed as subscriptions } from '../features/subscriptions/seed.ts';
 import { seed as support } from '../features/support/seed.ts';
 import { seed as warehouses } from '../features/warehouses/seed.ts';
 import { seed as reports } from '../features/reports/seed.ts';
+import { seed as suppliers } from '../features/suppliers/seed.ts';
 import type { Db, Tx } from './client.ts';
 import { seededRandom, type AreaSeed, type DemoScope, type DemoWorld } from './seed-types.ts';
 
@@ -40,6 +41,7 @@ export const SEEDS: readonly AreaSeed[] = [
   community,
   support,
   reports,
+  suppliers,
 ];
 
 const DEMO_SEED = 20261122;

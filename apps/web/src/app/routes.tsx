@@ -58,7 +58,10 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('../features/governance/GovernancePage')),
               },
               { path: paths.bulkOrders, ...screen(() => import('../features/bulk-orders/BulkOrdersPage')) },
-              upcoming(paths.supplierApplications, 'suppliers'),
+              {
+                path: paths.supplierApplications,
+                ...screen(() => import('../features/suppliers/SupplierApplicationsPage')),
+              },
               { path: paths.academy, ...screen(() => import('../features/academy/AcademyPage')) },
               { path: paths.academyCourse(), ...screen(() => import('../features/academy/CoursePage')) },
               { path: paths.community, ...screen(() => import('../features/community/CommunityPage')) },
@@ -115,11 +118,9 @@ export const routes: RouteObject[] = [
                 children: [{ path: paths.pos, ...screen(() => import('../features/pos/PosPage')) }],
               },
               upcoming(paths.betacrowd, 'betacrowd'),
-              // Spec 3 §6: bulk upload is for sellers and admins.
-              {
-                element: <RequirePermission permission="products.manage" />,
-                children: [upcoming(paths.bulkUpload, 'bulk_upload')],
-              },
+              // Spec 3 §6: bulk upload is for sellers and admins; the screen shows the others its own
+              // Access Restricted panel with Apply as Supplier.
+              { path: paths.bulkUpload, ...screen(() => import('../features/suppliers/BulkUploadPage')) },
               {
                 path: paths.tradePromotions,
                 ...screen(() => import('../features/promotions/TradePromotionsPage')),

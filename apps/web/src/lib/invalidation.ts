@@ -27,6 +27,7 @@ export const queryRoots = {
   support: 'support',
   reports: 'reports',
   pos: 'pos',
+  suppliers: 'suppliers',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -65,6 +66,10 @@ export const staleAfter = {
   'warehouse.space_allocated': ['subscriptions'],
   /** A till sale took stock out (the shop's listings too) and posted to the books. */
   'pos.sold': ['inventory', 'products', 'ledger'],
+  /** An approved application made the applicant a seller: the menu, the screens and the dashboard follow the role. */
+  'application.approved': ['auth', 'dashboard'],
+  /** A seller's listing was added, edited or (de)activated: the catalogue, its stock and the plan's usage. */
+  'listing.changed': ['products', 'inventory', 'subscriptions', 'dashboard'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type AppEvent = keyof typeof staleAfter;

@@ -293,3 +293,23 @@ export async function accountCountsBy(
     .groupBy(users.business_type, users.state);
   return rows.map((r) => ({ ...r, accounts: Number(r.accounts) }));
 }
+
+/**
+ * Gives an account a role granted by someone else (DECISIONS 8: an approved supplier application grants
+ * the seller role it named), inside the caller's transaction. Whether the grant is allowed is the caller's rule.
+ */
+export async function grantRole(tx: Db | Tx, userId: number, role: Role): Promise<void> {
+  await tx.update(users).set({ role, updated_at: new Date() }).where(eq(users.id, userId));
+}
+
+/** Whether an account is a shared demo account (DECISIONS 9), and its name. */
+export async function accountOf(
+  db: Db | Tx,
+  userId: number,
+): Promise<{ name: string; role: Role; is_demo: boolean } | null> {
+  const [row] = await db
+    .select({ name: users.name, role: users.role, is_demo: users.is_demo })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { ...row, role: row.role as Role } : null;
+}

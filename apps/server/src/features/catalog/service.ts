@@ -543,3 +543,151 @@ export async function stockOf(db: Db | Tx, productId: number): Promise<number> {
     .where(eq(products.id, productId));
   return row?.stock ?? 0;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// A seller's own listings (the suppliers area's My products adds the inventory side and the plan guard)
+
+/** One of a seller's listings, active or not, with its category's name. Prices in cents. */
+export interface SellerListing {
+  id: number;
+  name: string;
+  brand: string;
+  sku: string;
+  description: string | null;
+  image_url: string | null;
+  category_id: number;
+  category_name: string;
+  selling_price_cents: number;
+  mrp_cents: number;
+  minimum_order_quantity: number;
+  stock_quantity: number;
+  is_active: boolean;
+  created_at: Date;
+}
+
+export interface ListingFields {
+  name: string;
+  brand: string;
+  category_id: number;
+  description: string | null;
+  image_url: string | null;
+  selling_price_cents: number;
+  mrp_cents: number;
+  minimum_order_quantity: number;
+}
+
+const listingColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  sku: products.sku,
+  description: products.description,
+  image_url: products.image_url,
+  category_id: products.category_id,
+  category_name: categories.name,
+  selling_price_cents: products.selling_price_cents,
+  mrp_cents: products.mrp_cents,
+  minimum_order_quantity: products.minimum_order_quantity,
+  stock_quantity: products.stock_quantity,
+  is_active: products.is_active,
+  created_at: products.created_at,
+};
+
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The seller's listings, newest first, narrowed by name, brand or SKU and by status. */
+export async function sellerListings(
+  db: Db | Tx,
+  sellerId: number,
+  query: { search?: string | undefined; status: 'all' | 'active' | 'inactive'; limit: number },
+): Promise<SellerListing[]> {
+  const filters: (SQL | undefined)[] = [eq(products.seller_id, sellerId)];
+  if (query.status !== 'all') filters.push(eq(products.is_active, query.status === 'active'));
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = containing(search);
+    filters.push(
+      sql`(${products.name} ilike ${pattern} or ${products.brand} ilike ${pattern} or ${products.sku} ilike ${pattern})`,
+    );
+  }
+  return db
+    .select(listingColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.category_id))
+    .where(and(...filters))
+    .orderBy(sql`${products.created_at} desc`, sql`${products.id} desc`)
+    .limit(query.limit);
+}
+
+/** How many listings the seller has, and how many are active. */
+export async function sellerListingCounts(db: Db | Tx, sellerId: number) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${products.is_active}))::int`,
+    })
+    .from(products)
+    .where(eq(products.seller_id, sellerId));
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+}
+
+/** One of the seller's listings; another seller's (or none) is null. */
+export async function sellerListing(
+  db: Db | Tx,
+  sellerId: number,
+  id: number,
+): Promise<SellerListing | null> {
+  const [row] = await db
+    .select(listingColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.category_id))
+    .where(and(eq(products.id, id), eq(products.seller_id, sellerId)));
+  return row ?? null;
+}
+
+export async function categoryExists(db: Db | Tx, id: number): Promise<boolean> {
+  return (await db.$count(categories, eq(categories.id, id))) > 0;
+}
+
+/** A new listing with no stock (stock arrives as inventory movements); null when the SKU is the seller's already. */
+export async function insertListing(
+  tx: Tx,
+  sellerId: number,
+  input: ListingFields & { sku: string; is_active: boolean },
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(products)
+    .values({ ...input, seller_id: sellerId, stock_quantity: 0 })
+    .onConflictDoNothing({ target: [products.seller_id, products.sku] })
+    .returning({ id: products.id });
+  return row?.id ?? null;
+}
+
+/** Changes a listing's own fields (never its SKU or stock); false when it is not the seller's. */
+export async function updateListing(
+  tx: Tx,
+  sellerId: number,
+  id: number,
+  fields: ListingFields,
+): Promise<boolean> {
+  const rows = await tx
+    .update(products)
+    .set(fields)
+    .where(and(eq(products.id, id), eq(products.seller_id, sellerId)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export async function setListingActive(
+  tx: Tx,
+  sellerId: number,
+  id: number,
+  active: boolean,
+): Promise<boolean> {
+  const rows = await tx
+    .update(products)
+    .set({ is_active: active })
+    .where(and(eq(products.id, id), eq(products.seller_id, sellerId)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}

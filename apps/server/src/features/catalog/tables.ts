@@ -8,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.ts';
@@ -34,7 +35,8 @@ export const products = pgTable(
       .references(() => categories.id),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
-    sku: text('sku').notNull().unique(),
+    /** Unique per seller (migration 0016), not across sellers. */
+    sku: text('sku').notNull(),
     description: text('description'),
     image_url: text('image_url'),
     selling_price_cents: integer('selling_price_cents').notNull(),
@@ -51,6 +53,7 @@ export const products = pgTable(
   },
   (t) => [
     index('products_seller_idx').on(t.seller_id),
+    uniqueIndex('products_seller_sku_unique').on(t.seller_id, t.sku),
     index('products_category_idx').on(t.category_id),
     index('products_active_price_idx').on(t.is_active, t.selling_price_cents),
     // The marketplace's full-text search (migration 0006).

@@ -4,7 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { BadgeCheck, CheckCircle2, Pencil } from 'lucide-react';
 import {
+  APPLICATION_ROLES,
   BUSINESS_TYPES,
+  PROFILE_ROLES,
   PROVINCES,
   SELF_SERVICE_ROLES,
   profileUpdateSchema,
@@ -210,9 +212,18 @@ function ProfileForm({
 
   const message = (m: string | undefined) =>
     m ? (m.startsWith('validation.') ? t(`common:${m}`) : m) : undefined;
-  const roles: readonly Role[] = (SELF_SERVICE_ROLES as readonly Role[]).includes(user.role)
-    ? SELF_SERVICE_ROLES
-    : [user.role, ...SELF_SERVICE_ROLES];
+  // DECISIONS 8: the select shows the spec's seven roles; only the buyer roles (and one's own) are picked
+  // here, the others say how they are obtained.
+  const roles: readonly Role[] = (PROFILE_ROLES as readonly Role[]).includes(user.role)
+    ? PROFILE_ROLES
+    : [user.role, ...PROFILE_ROLES];
+  const choosable = (r: Role) => r === user.role || (SELF_SERVICE_ROLES as readonly Role[]).includes(r);
+  const roleOption = (r: Role) =>
+    choosable(r)
+      ? t(`common:roles.${r}`)
+      : (APPLICATION_ROLES as readonly Role[]).includes(r)
+        ? t('fields.role_by_application', { role: t(`common:roles.${r}`) })
+        : t('fields.role_admin_granted', { role: t(`common:roles.${r}`) });
 
   // Only what changed is sent: the server changes only the fields it is sent.
   const onSubmit = handleSubmit((values) => {
@@ -248,7 +259,7 @@ function ProfileForm({
               htmlFor="role"
               required
               error={message(errors.role?.message)}
-              {...(user.is_demo ? { hint: t('account:demo_role_locked') } : {})}
+              hint={user.is_demo ? t('account:demo_role_locked') : t('fields.role_hint')}
             >
               {user.is_demo ? (
                 // Shared demo accounts keep their role (the server refuses a change): shown, not chosen.
@@ -258,10 +269,8 @@ function ProfileForm({
               ) : (
                 <Select id="role" {...register('role')}>
                   {roles.map((r) => (
-                    <option key={r} value={r}>
-                      {(SELF_SERVICE_ROLES as readonly Role[]).includes(r)
-                        ? t(`common:roles.${r}`)
-                        : t('fields.role_admin_granted', { role: t(`common:roles.${r}`) })}
+                    <option key={r} value={r} disabled={!choosable(r)}>
+                      {roleOption(r)}
                     </option>
                   ))}
                 </Select>
