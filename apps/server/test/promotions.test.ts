@@ -183,7 +183,11 @@ describe('trade promotions', () => {
     const response = await send('GET', '/api/trade-promotions/my-products', seller.cookie);
     expect(response.statusCode).toBe(200);
     expect((response.json() as { id: number }[]).map((p) => p.id)).toEqual([own]);
-    expectError(await send('GET', '/api/trade-promotions/my-products', retailer), 403, 'promotion.sellers_only');
+    expectError(
+      await send('GET', '/api/trade-promotions/my-products', retailer),
+      403,
+      'promotion.sellers_only',
+    );
   });
 
   it('refuses anonymous callers (401) and retailers (403), writing nothing', async () => {

@@ -274,14 +274,12 @@ export async function followLink(
   if (!row) throw fail('marketing.link_not_found');
   if (statusOf(row, now) === 'active') {
     await db.transaction(async (tx) => {
-      await tx
-        .insert(marketingClicks)
-        .values({
-          campaign_id: row.id,
-          user_id: visitor.userId,
-          visitor_id: visitor.visitorId,
-          clicked_at: now,
-        });
+      await tx.insert(marketingClicks).values({
+        campaign_id: row.id,
+        user_id: visitor.userId,
+        visitor_id: visitor.visitorId,
+        clicked_at: now,
+      });
       if (visitor.userId !== null)
         await tx
           .update(marketingClicks)
