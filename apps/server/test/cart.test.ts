@@ -45,7 +45,14 @@ describe('the cart', () => {
     const empty = await t.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie } });
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
-    const id = await product({ name: 'Cart Maize 5kg', price_cents: 6499, stock: 30, moq: 1 });
+    // DECISIONS 18: the line carries the product's mrp, which the cart strikes through like the card.
+    const id = await product({
+      name: 'Cart Maize 5kg',
+      price_cents: 6499,
+      mrp_cents: 7299,
+      stock: 30,
+      moq: 1,
+    });
     const response = await add(cookie, { product_id: id, quantity: 2 });
     expect(response.statusCode, response.body).toBe(200);
     const lines = response.json() as CartLine[];
@@ -57,6 +64,7 @@ describe('the cart', () => {
         sku: expect.stringMatching(/^TEST-/),
         image_url: null,
         selling_price: 64.99,
+        mrp: 72.99,
         quantity: 2,
         stock_quantity: 30,
         minimum_order_quantity: 1,
