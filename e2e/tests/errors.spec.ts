@@ -41,6 +41,8 @@ test.describe('errors in the user language', () => {
       201,
     );
     await card.getByTestId('join-coop').click();
+    // Joining commits the share: the confirmation comes first (issue 10 point 3).
+    await page.getByTestId('confirm-join-coop').click();
 
     const zulu = key(zuErrors, 'coop.already_member');
     await expect(page.getByText(zulu)).toBeVisible();

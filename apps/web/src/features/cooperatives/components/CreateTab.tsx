@@ -1,10 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClipboardList, Users } from 'lucide-react';
 import { DEFAULT_MINIMUM_MEMBERS } from '@tt/domain';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
-import { RegistrationForm } from './RegistrationForm';
+import { Loading } from '../../../components/ui/Loading';
+
+// The form (and with it the form kit and the schemas) loads when someone starts registering: the co-ops
+// screen is precached for every first visit (issue 9's 400 KB budget), the registration is rarely opened.
+const RegistrationForm = lazy(() =>
+  import('./RegistrationForm').then((m) => ({ default: m.RegistrationForm })),
+);
 
 export function CreateTab({ onRegistered }: { onRegistered: (name: string) => void }) {
   const { t } = useTranslation('cooperatives');
@@ -50,13 +56,15 @@ export function CreateTab({ onRegistered }: { onRegistered: (name: string) => vo
         </div>
       </Card>
       {open && (
-        <RegistrationForm
-          onCancel={() => setOpen(false)}
-          onRegistered={(name) => {
-            setOpen(false);
-            onRegistered(name);
-          }}
-        />
+        <Suspense fallback={<Loading label={t('create.start')} />}>
+          <RegistrationForm
+            onCancel={() => setOpen(false)}
+            onRegistered={(name) => {
+              setOpen(false);
+              onRegistered(name);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
