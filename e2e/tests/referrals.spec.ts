@@ -1,13 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import {
-  centsToRand,
-  formatRandAmount,
-  priceCheckout,
-  randToCents,
-  type Product,
-  type ReferralStats,
-} from '@tt/domain';
+import { formatRandAmount, type ReferralStats } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
+import { moveOrder, orderFromSeller } from './orders-api';
 import { startProviderServer, type ProviderServer } from './provider-server';
 
 const en = locale('en', 'referrals');
@@ -109,55 +103,12 @@ test.describe('a referral from link to reward', () => {
     await expect(page).toHaveURL(`${origin}/dashboard`);
 
     // The new trader buys twice from the demo supplier (through the API: the cart has its own tests).
-    const { products } = (await (await page.request.get(`${origin}/api/products?page_size=100`)).json()) as {
-      products: Product[];
-    };
-    const product = products.find(
-      (p) => p.seller_id === sellerId && p.stock_quantity >= 2 * p.minimum_order_quantity,
-    )!;
-    expect(product, 'a demo supplier product with stock').toBeDefined();
-    const buy = async () => {
-      const priced = priceCheckout(
-        [
-          {
-            product_id: product.id,
-            seller_id: product.seller_id,
-            quantity: product.minimum_order_quantity,
-            unit_price_cents: randToCents(product.selling_price),
-          },
-        ],
-        'standard',
-      );
-      const line = priced.orders[0]!.lines[0]!;
-      const response = await page.request.post(`${origin}/api/orders`, {
-        headers: { 'idempotency-key': `referral-${Date.now()}-${Math.random()}` },
-        data: {
-          order_number: `ORD${Date.now()}`,
-          total_amount: centsToRand(priced.total_cents),
-          tax_amount: centsToRand(priced.tax_cents),
-          items: [
-            {
-              product_id: product.id,
-              quantity: line.quantity,
-              unit_price: centsToRand(line.unit_price_cents),
-              total_price: centsToRand(line.total_price_cents),
-            },
-          ],
-        },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return ((await response.json()) as { orders: { id: number }[] }).orders[0]!.id;
-    };
-    const deliver = async (orderId: number) => {
-      for (const status of ['confirmed', 'processing', 'shipped', 'delivered']) {
-        const moved = await seller.post(`/api/orders/${orderId}/status`, { data: { status } });
-        expect(moved.status(), await moved.text()).toBe(200);
-      }
-    };
+    const deliver = (orderId: number) =>
+      moveOrder(seller, orderId, ['confirmed', 'processing', 'shipped', 'delivered']);
     const stats = async () => (await (await referrer.get('/api/referrals/stats')).json()) as ReferralStats;
 
-    const first = await buy();
-    const second = await buy();
+    const first = await orderFromSeller(page.request, sellerId);
+    const second = await orderFromSeller(page.request, sellerId);
     await expect.poll(async () => (await stats()).total_referrals).toBe(1);
     expect(await stats()).toMatchObject({ pending_earnings: 50, verified_referrals: 0, rewards_balance: 0 });
 

@@ -1,0 +1,53 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { centsToRand, priceCheckout, randToCents, type Product } from '@tt/domain';
+
+/**
+ * A buyer's order of one product of the seller, placed through the API at the server's prices (the cart
+ * and checkout screens have their own specs). Answers the new order's id.
+ */
+export async function orderFromSeller(buyer: APIRequestContext, sellerId: number): Promise<number> {
+  const { products } = (await (await buyer.get('/api/products?page_size=100')).json()) as {
+    products: Product[];
+  };
+  const product = products.find(
+    (p) => p.seller_id === sellerId && p.stock_quantity >= 2 * p.minimum_order_quantity,
+  );
+  expect(product, 'a product of the seller with stock').toBeDefined();
+  const priced = priceCheckout(
+    [
+      {
+        product_id: product!.id,
+        seller_id: product!.seller_id,
+        quantity: product!.minimum_order_quantity,
+        unit_price_cents: randToCents(product!.selling_price),
+      },
+    ],
+    'standard',
+  );
+  const line = priced.orders[0]!.lines[0]!;
+  const response = await buyer.post('/api/orders', {
+    headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
+    data: {
+      total_amount: centsToRand(priced.total_cents),
+      tax_amount: centsToRand(priced.tax_cents),
+      items: [
+        {
+          product_id: product!.id,
+          quantity: line.quantity,
+          unit_price: centsToRand(line.unit_price_cents),
+          total_price: centsToRand(line.total_price_cents),
+        },
+      ],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { orders: { id: number }[] }).orders[0]!.id;
+}
+
+/** The seller moves the order through the given statuses, each answered 200. */
+export async function moveOrder(seller: APIRequestContext, orderId: number, statuses: readonly string[]) {
+  for (const status of statuses) {
+    const moved = await seller.post(`/api/orders/${orderId}/status`, { data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+}
