@@ -5,8 +5,13 @@ import { centsToRand, priceCheckout, randToCents, type Product } from '@tt/domai
  * A buyer's order of one product of the seller, placed through the API at the server's prices (the cart
  * and checkout screens have their own specs). Answers the new order's id.
  */
-export async function orderFromSeller(buyer: APIRequestContext, sellerId: number): Promise<number> {
-  const { products } = (await (await buyer.get('/api/products?page_size=100')).json()) as {
+export async function orderFromSeller(
+  buyer: APIRequestContext,
+  sellerId: number,
+  /** The server's address when it is not the context's base URL (a second server). */
+  origin = '',
+): Promise<number> {
+  const { products } = (await (await buyer.get(`${origin}/api/products?page_size=100`)).json()) as {
     products: Product[];
   };
   const product = products.find(
@@ -25,7 +30,7 @@ export async function orderFromSeller(buyer: APIRequestContext, sellerId: number
     'standard',
   );
   const line = priced.orders[0]!.lines[0]!;
-  const response = await buyer.post('/api/orders', {
+  const response = await buyer.post(`${origin}/api/orders`, {
     headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
     data: {
       total_amount: centsToRand(priced.total_cents),

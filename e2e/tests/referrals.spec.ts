@@ -107,8 +107,8 @@ test.describe('a referral from link to reward', () => {
       moveOrder(seller, orderId, ['confirmed', 'processing', 'shipped', 'delivered']);
     const stats = async () => (await (await referrer.get('/api/referrals/stats')).json()) as ReferralStats;
 
-    const first = await orderFromSeller(page.request, sellerId);
-    const second = await orderFromSeller(page.request, sellerId);
+    const first = await orderFromSeller(page.request, sellerId, origin);
+    const second = await orderFromSeller(page.request, sellerId, origin);
     await expect.poll(async () => (await stats()).total_referrals).toBe(1);
     expect(await stats()).toMatchObject({ pending_earnings: 50, verified_referrals: 0, rewards_balance: 0 });
 
