@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse 12's mobile run (its default throttling) on the landing page, and signed in (demo retailer) on
 // the dashboard and the marketplace: performance score, LCP and total blocking time (issue 9).
-// Starts the server over a fresh embedded database with the built web (run `npm run build` first).
+// Starts the compiled server over a fresh embedded database with the built web (run `npm run build` first).
 //
 //   CHROME_PATH=/usr/bin/chromium node scripts/lighthouse.mjs
 //   LIGHTHOUSE_RUNS=3 (median of that many runs per page; default 1)
@@ -16,7 +16,8 @@ const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'tt-lighthouse-'));
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
 
-const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+// The compiled server, as production runs it (`npm run build` builds it and the web app).
+const server = spawn(process.execPath, ['apps/server/dist/server/main.js'], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
