@@ -33,8 +33,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
   }
   const result = (original as (...a: unknown[]) => unknown).apply(this, args);
-  if (result instanceof Promise)
-    void result.then(done, () => undefined);
+  if (result instanceof Promise) void result.then(done, () => undefined);
   return result;
 } as typeof original;
 
@@ -54,7 +53,10 @@ const tree: CategoryTree = {
 const token = process.env.PROFILE_TOKEN!;
 const user = (await findSessionUser(db, token))!;
 statements.length = 0;
-const kinds = new Map<string, { n: number; ms: number; worst: { text: string; values: unknown[]; ms: number; path: string } | null }>();
+const kinds = new Map<
+  string,
+  { n: number; ms: number; worst: { text: string; values: unknown[]; ms: number; path: string } | null }
+>();
 const kindOf = (text: string) =>
   /from "sessions"/.test(text)
     ? 'session'
@@ -82,8 +84,10 @@ for (const path of buyerMix(tree, count)) {
       const q = new URL(path, 'http://x').searchParams;
       const shape = q.has('search')
         ? `search${q.has('department_id') ? '+dept' : ''}`
-        : [q.has('category_id') ? 'cat' : q.has('department_id') ? 'dept' : 'all', q.has('price_band') ? '+band' : '']
-            .join('');
+        : [
+            q.has('category_id') ? 'cat' : q.has('department_id') ? 'dept' : 'all',
+            q.has('price_band') ? '+band' : '',
+          ].join('');
       kind = `ids + page: ${shape}, ${q.get('sort') ?? 'default'}`;
     }
     const k = kinds.get(kind) ?? { n: 0, ms: 0, worst: null };
@@ -95,21 +99,26 @@ for (const path of buyerMix(tree, count)) {
 }
 console.log(`${count} requests, ${(total / count).toFixed(2)} ms each on average (one at a time)`);
 console.table(
-  [...kinds].sort((a, b) => b[1].ms - a[1].ms).map(([kind, k]) => ({
-    kind,
-    statements: k.n,
-    'total ms': Math.round(k.ms),
-    'avg ms': Math.round((k.ms / k.n) * 100) / 100,
-    'worst ms': Math.round(k.worst!.ms),
-    'worst path': k.worst!.path,
-  })),
+  [...kinds]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([kind, k]) => ({
+      kind,
+      statements: k.n,
+      'total ms': Math.round(k.ms),
+      'avg ms': Math.round((k.ms / k.n) * 100) / 100,
+      'worst ms': Math.round(k.worst!.ms),
+      'worst path': k.worst!.path,
+    })),
 );
 if (process.env.PROFILE_EXPLAIN === 'true') {
   for (const [kind, k] of kinds) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const plan = await client.query(`explain (analyze, buffers) ${k.worst!.text}`, k.worst!.values as unknown[]);
+      const plan = await client.query(
+        `explain (analyze, buffers) ${k.worst!.text}`,
+        k.worst!.values as unknown[],
+      );
       console.log(`\n--- ${kind}: ${k.worst!.path}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     } catch (error) {
       console.log(`\n--- ${kind}: ${(error as Error).message}`);
