@@ -313,3 +313,9 @@ export async function accountOf(
     .where(eq(users.id, userId));
   return row ? { ...row, role: row.role as Role } : null;
 }
+
+/** The whole account row (checkout needs it to place an order for a user outside a request: smart orders). */
+export async function userRowOf(db: Db | Tx, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
