@@ -41,7 +41,11 @@ describe('smart orders', () => {
       name: 'Smart maize 10kg',
       price_cents: 12_000,
     });
-    rice = await insertProduct(t.db, { seller_id: supplierId, category_id: category, name: 'Smart rice 5kg' });
+    rice = await insertProduct(t.db, {
+      seller_id: supplierId,
+      category_id: category,
+      name: 'Smart rice 5kg',
+    });
     theirs = await insertProduct(t.db, { seller_id: rivalId, category_id: category, name: 'Rival oil' });
   });
   afterAll(() => t.close());
@@ -111,7 +115,11 @@ describe('smart orders', () => {
     };
     expect(inventory.items.find((i) => i.product_name === 'Smart maize 10kg')?.reorder_point).toBe(5);
 
-    expectError(await send('POST', '/api/reorder-rules', buyer.cookie, ruleForm()), 409, 'smart_orders.rule_exists');
+    expectError(
+      await send('POST', '/api/reorder-rules', buyer.cookie, ruleForm()),
+      409,
+      'smart_orders.rule_exists',
+    );
 
     const edited = await send(
       'PUT',
@@ -135,10 +143,17 @@ describe('smart orders', () => {
   it('refuses a bad rule with the field at fault and writes nothing', async () => {
     const before = await count(t.db, 'smart_reorder_rules');
     const bad = expectError(
-      await send('POST', '/api/reorder-rules', buyer.cookie, ruleForm({ reorder_quantity: 0, reorder_point: -1 })),
+      await send(
+        'POST',
+        '/api/reorder-rules',
+        buyer.cookie,
+        ruleForm({ reorder_quantity: 0, reorder_point: -1 }),
+      ),
       400,
     );
-    expect(Object.keys(bad.field_codes ?? {})).toEqual(expect.arrayContaining(['reorder_quantity', 'reorder_point']));
+    expect(Object.keys(bad.field_codes ?? {})).toEqual(
+      expect.arrayContaining(['reorder_quantity', 'reorder_point']),
+    );
     const wrongSupplier = expectError(
       await send('POST', '/api/reorder-rules', buyer.cookie, ruleForm({ product_id: theirs })),
       400,
@@ -155,7 +170,11 @@ describe('smart orders', () => {
   it('keeps re-order rules and schedules to buyers (401 signed out, 403 for a seller)', async () => {
     expectError(await send('GET', '/api/reorder-rules'), 401, 'unauthorized');
     expectError(await send('POST', '/api/scheduled-orders', undefined, scheduleForm()), 401, 'unauthorized');
-    expectError(await send('POST', '/api/reorder-rules', supplier.cookie, ruleForm()), 403, 'smart_orders.buyers_only');
+    expectError(
+      await send('POST', '/api/reorder-rules', supplier.cookie, ruleForm()),
+      403,
+      'smart_orders.buyers_only',
+    );
     expectError(
       await send('POST', '/api/scheduled-orders', supplier.cookie, scheduleForm()),
       403,
@@ -176,7 +195,15 @@ describe('smart orders', () => {
       last_order_date: null,
       auto_confirm: false,
       notes: 'Back door',
-      items: [{ product_id: maize, product_name: 'Smart maize 10kg', quantity: 2, unit_price: 120, current_price: 120 }],
+      items: [
+        {
+          product_id: maize,
+          product_name: 'Smart maize 10kg',
+          quantity: 2,
+          unit_price: 120,
+          current_price: 120,
+        },
+      ],
     });
     const edited = await send(
       'PUT',
@@ -185,7 +212,11 @@ describe('smart orders', () => {
       scheduleForm({ frequency: 'monthly', auto_confirm: true, items: [{ product_id: rice, quantity: 3 }] }),
     );
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ frequency: 'monthly', auto_confirm: true, items: [{ product_id: rice }] });
+    expect(edited.json()).toMatchObject({
+      frequency: 'monthly',
+      auto_confirm: true,
+      items: [{ product_id: rice }],
+    });
     expectError(await send('DELETE', `/api/scheduled-orders/${schedule.id}`, other.cookie), 404);
     expect((await send('DELETE', `/api/scheduled-orders/${schedule.id}`, buyer.cookie)).statusCode).toBe(204);
     expect(await count(t.db, 'smart_scheduled_orders')).toBe(0);
@@ -198,9 +229,20 @@ describe('smart orders', () => {
       [{ frequency: 'hourly' }, 'frequency'],
       [{ order_name: '  ' }, 'order_name'],
       [{ items: [{ product_id: theirs, quantity: 1 }] }, 'items.0.product_id'],
-      [{ items: [{ product_id: maize, quantity: 1 }, { product_id: maize, quantity: 2 }] }, 'items.1.product_id'],
+      [
+        {
+          items: [
+            { product_id: maize, quantity: 1 },
+            { product_id: maize, quantity: 2 },
+          ],
+        },
+        'items.1.product_id',
+      ],
     ] as const) {
-      const error = expectError(await send('POST', '/api/scheduled-orders', buyer.cookie, scheduleForm(over)), 400);
+      const error = expectError(
+        await send('POST', '/api/scheduled-orders', buyer.cookie, scheduleForm(over)),
+        400,
+      );
       expect(Object.keys(error.field_codes ?? {}), JSON.stringify(over)).toContain(fieldName);
     }
     expect(await count(t.db, 'smart_scheduled_orders')).toBe(0);
@@ -208,7 +250,11 @@ describe('smart orders', () => {
 
   it('lets only sellers make trade offers on their own products; buyers see the running ones on products', async () => {
     expectError(await send('GET', '/api/trade-offers'), 401, 'unauthorized');
-    expectError(await send('POST', '/api/trade-offers', buyer.cookie, offerForm()), 403, 'smart_orders.sellers_only');
+    expectError(
+      await send('POST', '/api/trade-offers', buyer.cookie, offerForm()),
+      403,
+      'smart_orders.sellers_only',
+    );
     const notOwn = expectError(
       await send('POST', '/api/trade-offers', supplier.cookie, offerForm({ products: [theirs] })),
       400,
@@ -237,13 +283,21 @@ describe('smart orders', () => {
       products: [{ id: maize, name: 'Smart maize 10kg' }],
     });
     expect(((await send('GET', '/api/trade-offers', rival.cookie)).json() as TradeOffer[]).length).toBe(0);
-    expectError(await send('PUT', `/api/trade-offers/${offer.id}`, rival.cookie, offerForm({ products: [] })), 404);
+    expectError(
+      await send('PUT', `/api/trade-offers/${offer.id}`, rival.cookie, offerForm({ products: [] })),
+      404,
+    );
 
     const seen = (
       await send('GET', `/api/trade-offers/for-products?ids=${maize},${rice},${theirs}`, buyer.cookie)
     ).json() as ProductTradeOffer[];
     expect(seen).toEqual([
-      expect.objectContaining({ id: offer.id, product_id: maize, offer_name: 'Maize week', discount_value: 12.5 }),
+      expect.objectContaining({
+        id: offer.id,
+        product_id: maize,
+        offer_name: 'Maize week',
+        discount_value: 12.5,
+      }),
     ]);
     expectError(await send('GET', '/api/trade-offers/for-products?ids=abc', buyer.cookie), 400);
 
@@ -256,7 +310,12 @@ describe('smart orders', () => {
       }),
     ]);
 
-    const off = await send('PUT', `/api/trade-offers/${offer.id}`, supplier.cookie, offerForm({ is_active: false }));
+    const off = await send(
+      'PUT',
+      `/api/trade-offers/${offer.id}`,
+      supplier.cookie,
+      offerForm({ is_active: false }),
+    );
     expect(off.json()).toMatchObject({ status: 'inactive' });
     expect(await tradeOfferOffers(t.db, [supplier.id])).toEqual([]);
     expect((await send('DELETE', `/api/trade-offers/${offer.id}`, supplier.cookie)).statusCode).toBe(204);

@@ -738,7 +738,11 @@ export const ERRORS = {
   },
   'validation.not_own_product': { status: 400, params: none, message: 'Choose only your own products.' },
   'validation.percentage': { status: 400, params: none, message: 'Enter a percentage from 0.1 to 100.' },
-  'validation.duplicate_product': { status: 400, params: none, message: 'This product is already on the list.' },
+  'validation.duplicate_product': {
+    status: 400,
+    params: none,
+    message: 'This product is already on the list.',
+  },
   'validation.not_supplier_product': {
     status: 400,
     params: none,

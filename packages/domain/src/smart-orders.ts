@@ -94,7 +94,13 @@ export function tradeOfferRule(o: {
 
 /** Where an offer stands on a day: switched off, before, within or after its dates, or its uses spent. */
 export function tradeOfferStatus(
-  o: { is_active: boolean; start_date: string; end_date: string; max_uses: number | null; current_uses: number },
+  o: {
+    is_active: boolean;
+    start_date: string;
+    end_date: string;
+    max_uses: number | null;
+    current_uses: number;
+  },
   now: Date = new Date(),
 ): TradeOfferStatus {
   if (!o.is_active) return 'inactive';
@@ -161,12 +167,17 @@ export const scheduledOrderInputSchema = z
   })
   .superRefine((o, ctx) => {
     // A schedule with nothing on it would order nothing: the spec's client sends [] when none were picked.
-    if (o.items.length === 0) ctx.addIssue({ code: 'custom', path: ['items'], message: 'validation.required' });
+    if (o.items.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'validation.required' });
     const seen = new Set<number>();
     o.items.forEach((item, index) => {
       const id = Number(item.product_id);
       if (seen.has(id))
-        ctx.addIssue({ code: 'custom', path: ['items', index, 'product_id'], message: 'validation.duplicate_product' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', index, 'product_id'],
+          message: 'validation.duplicate_product',
+        });
       seen.add(id);
     });
   });
@@ -327,7 +338,7 @@ export type ProductTradeOffer = z.infer<typeof productTradeOfferSchema>;
 export const productIdsQuerySchema = z.object({
   ids: z
     .string()
-    .max(2000)
-    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, { message: 'validation.invalid_format' })
+    .max(5000)
+    .regex(/^\d{1,9}(,\d{1,9}){0,499}$/, { message: 'validation.invalid_format' })
     .transform((s) => [...new Set(s.split(',').map(Number))]),
 });

@@ -1168,7 +1168,11 @@ export async function setReorderPoint(
   const product = await ensureInventoryProduct(tx, businessId, { productId });
   const location = await defaultLocation(tx, businessId);
   const itemId = await ensureItem(tx, businessId, product.id, location.id);
-  const [before] = await tx.select(stateColumns).from(inventoryItems).where(eq(inventoryItems.id, itemId)).for('update');
+  const [before] = await tx
+    .select(stateColumns)
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, itemId))
+    .for('update');
   if (before!.reorder_point === reorderPoint) return;
   const [after] = await tx
     .update(inventoryItems)

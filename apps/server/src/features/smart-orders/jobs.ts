@@ -49,7 +49,7 @@ interface Raise extends Occurrence {
  * records a proposed order the buyer confirms. A refusal from checkout (stock short, plan limit, a
  * product gone) leaves a proposed order too, so nothing is lost silently; the buyer is told either way.
  */
-async function raise(tx: Tx, buyer: UserRow, r: Raise, now: Date): Promise<void> {
+async function raise(tx: Tx, buyer: UserRow, r: Raise): Promise<void> {
   const occurrence: Occurrence = {
     buyer_id: r.buyer_id,
     source: r.source,
@@ -120,24 +120,21 @@ export async function runSchedule(tx: Tx, id: number, now: Date): Promise<void> 
       tx,
       row.items.map((i) => i.product_id),
     );
-    const rose = row.items.some((i) => (current.get(i.product_id)?.selling_price_cents ?? 0) > i.unit_price_cents);
-    await raise(
-      tx,
-      buyer,
-      {
-        buyer_id: row.buyer_id,
-        source: 'scheduled_order',
-        source_id: row.id,
-        occurrence: row.next_order_date,
-        occurrence_date: row.next_order_date,
-        source_name: row.order_name,
-        supplier_id: row.supplier_id,
-        items: row.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
-        notes: row.notes,
-        wait: !row.auto_confirm ? 'needs_confirmation' : rose ? 'price_rose' : null,
-      },
-      now,
+    const rose = row.items.some(
+      (i) => (current.get(i.product_id)?.selling_price_cents ?? 0) > i.unit_price_cents,
     );
+    await raise(tx, buyer, {
+      buyer_id: row.buyer_id,
+      source: 'scheduled_order',
+      source_id: row.id,
+      occurrence: row.next_order_date,
+      occurrence_date: row.next_order_date,
+      source_name: row.order_name,
+      supplier_id: row.supplier_id,
+      items: row.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
+      notes: row.notes,
+      wait: !row.auto_confirm ? 'needs_confirmation' : rose ? 'price_rose' : null,
+    });
   }
   await advanceSchedule(tx, row, now);
 }
@@ -155,30 +152,31 @@ export async function checkRule(tx: Tx, id: number, now: Date): Promise<void> {
   const buyer = await buyerOf(tx, rule.buyer_id);
   if (!buyer) return;
   const name = (await productSummaries(tx, [rule.product_id])).get(rule.product_id)?.name ?? '';
-  await raise(
-    tx,
-    buyer,
-    {
-      buyer_id: rule.buyer_id,
-      source: 'reorder_rule',
-      source_id: rule.id,
-      occurrence: String(crossing),
-      occurrence_date: sastDate(now),
-      source_name: name,
-      supplier_id: rule.supplier_id,
-      items: [{ product_id: rule.product_id, quantity: rule.reorder_quantity }],
-      notes: null,
-      wait: rule.auto_reorder_enabled ? null : 'needs_confirmation',
-    },
-    now,
-  );
+  await raise(tx, buyer, {
+    buyer_id: rule.buyer_id,
+    source: 'reorder_rule',
+    source_id: rule.id,
+    occurrence: String(crossing),
+    occurrence_date: sastDate(now),
+    source_name: name,
+    supplier_id: rule.supplier_id,
+    items: [{ product_id: rule.product_id, quantity: rule.reorder_quantity }],
+    notes: null,
+    wait: rule.auto_reorder_enabled ? null : 'needs_confirmation',
+  });
 }
 
 /**
  * Confirm on a proposed order: placed through checkout at the total the buyer was shown (checkout answers
  * 409 with the new totals when it changed), in one transaction with the proposal's closing.
  */
-export async function confirmProposal(db: Db, user: UserRow, id: number, totalAmount: number, now = new Date()) {
+export async function confirmProposal(
+  db: Db,
+  user: UserRow,
+  id: number,
+  totalAmount: number,
+  now = new Date(),
+) {
   return db.transaction(async (tx) => {
     const proposal = await lockProposal(tx, user, id);
     const placed = await placeSmartOrder(

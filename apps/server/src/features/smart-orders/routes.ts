@@ -50,7 +50,9 @@ export async function smartOrderRoutes(app: FastifyInstance) {
 
   defineRoute(app, c.offers, async ({ user }) => listOffers(app.db, user));
   defineRoute(app, c.createOffer, async ({ user, body }) => createOffer(app.db, user, body));
-  defineRoute(app, c.updateOffer, async ({ user, params, body }) => updateOffer(app.db, user, params.id, body));
+  defineRoute(app, c.updateOffer, async ({ user, params, body }) =>
+    updateOffer(app.db, user, params.id, body),
+  );
   defineRoute(app, c.removeOffer, async ({ user, params }) => deleteOffer(app.db, user, params.id));
   defineRoute(app, c.productOffers, async ({ query }) => offersForProducts(app.db, query.ids));
 }

@@ -81,11 +81,7 @@ async function assertSupplier(db: Db | Tx, supplierId: number) {
 }
 
 /** Each product must be one the supplier sells now; answers them by id. */
-async function assertSupplierProducts(
-  db: Db | Tx,
-  supplierId: number,
-  ids: { id: number; field: string }[],
-) {
+async function assertSupplierProducts(db: Db | Tx, supplierId: number, ids: { id: number; field: string }[]) {
   const found = await productsForSale(
     db,
     ids.map((i) => i.id),
@@ -95,7 +91,9 @@ async function assertSupplierProducts(
     return !p || !p.is_active || p.seller_id !== supplierId;
   });
   if (wrong.length > 0)
-    throw invalidFields(Object.fromEntries(wrong.map((w) => [w.field, field('validation.not_supplier_product')])));
+    throw invalidFields(
+      Object.fromEntries(wrong.map((w) => [w.field, field('validation.not_supplier_product')])),
+    );
   return found;
 }
 
@@ -203,7 +201,13 @@ async function lockRule(tx: Tx, user: Caller, id: number): Promise<RuleRow> {
   return row;
 }
 
-export async function updateRule(db: Db, user: Caller, id: number, input: ReorderRuleFields, now = new Date()) {
+export async function updateRule(
+  db: Db,
+  user: Caller,
+  id: number,
+  input: ReorderRuleFields,
+  now = new Date(),
+) {
   await validateRule(db, input);
   try {
     return await db.transaction(async (tx) => {
@@ -454,11 +458,7 @@ const offerColumns = (input: TradeOfferFields) => ({
 });
 
 export async function createOffer(db: Db, user: Caller, input: TradeOfferFields, now = new Date()) {
-  await assertOwnProducts(
-    db,
-    user,
-    input.products.map(Number),
-  );
+  await assertOwnProducts(db, user, input.products.map(Number));
   const [row] = await db
     .insert(tradeOffers)
     .values({ ...offerColumns(input), seller_id: user.id, created_at: now, updated_at: now })
@@ -472,14 +472,16 @@ async function lockOffer(tx: Tx, user: Caller, id: number): Promise<OfferRow> {
   return row;
 }
 
-export async function updateOffer(db: Db, user: Caller, id: number, input: TradeOfferFields, now = new Date()) {
+export async function updateOffer(
+  db: Db,
+  user: Caller,
+  id: number,
+  input: TradeOfferFields,
+  now = new Date(),
+) {
   return db.transaction(async (tx) => {
     await lockOffer(tx, user, id);
-    await assertOwnProducts(
-      tx,
-      user,
-      input.products.map(Number),
-    );
+    await assertOwnProducts(tx, user, input.products.map(Number));
     const [row] = await tx
       .update(tradeOffers)
       .set({ ...offerColumns(input), updated_at: now })
@@ -669,7 +671,8 @@ export async function listProposals(db: Db, user: Caller): Promise<ProposedOrder
 
 export async function lockProposal(tx: Tx, user: Caller, id: number): Promise<ProposalRow> {
   const [row] = await tx.select().from(proposedOrders).where(eq(proposedOrders.id, id)).for('update');
-  if (!row || row.buyer_id !== user.id || row.status !== 'open') throw fail('smart_orders.proposal_not_found');
+  if (!row || row.buyer_id !== user.id || row.status !== 'open')
+    throw fail('smart_orders.proposal_not_found');
   return row;
 }
 
