@@ -15,6 +15,7 @@ import {
   tradeOfferSchema,
 } from '../smart-orders.ts';
 import { orderSchema } from '../orders.ts';
+import { checkoutConflictSchema } from './marketplace.ts';
 import { contract } from './contract.ts';
 
 const idParams = z.object({ id: idSchema });
@@ -157,6 +158,7 @@ export const smartOrderContracts = {
     params: idParams,
     body: confirmProposalSchema,
     status: 201,
+    errorDetails: checkoutConflictSchema,
     response: z.object({ orders: z.array(orderSchema) }),
   }),
   dismissProposal: contract({

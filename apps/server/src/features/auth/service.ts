@@ -314,8 +314,8 @@ export async function accountOf(
   return row ? { ...row, role: row.role as Role } : null;
 }
 
-/** The whole account row (checkout needs it to place an order for a user outside a request: smart orders). */
-export async function userRowOf(db: Db | Tx, userId: number): Promise<UserRow | null> {
+/** The whole account, for a job that acts for its owner (a scheduled order, a completed bulk order). */
+export async function userRowById(db: Db | Tx, userId: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row ?? null;
 }

@@ -7,10 +7,10 @@ import {
   type Schedule,
   type Subscription,
 } from '../../platform/jobs/runner.ts';
-import { userRowOf, type UserRow } from '../auth/service.ts';
+import { userRowById, type UserRow } from '../auth/service.ts';
 import { productsForSale, productSummaries } from '../catalog/service.ts';
 import { notify } from '../notifications/service.ts';
-import { placeSmartOrder } from './place.ts';
+import { placeSmartOrder, quote } from './place.ts';
 import {
   activeRuleIds,
   addProposal,
@@ -49,7 +49,7 @@ interface Raise extends Occurrence {
  * records a proposed order the buyer confirms. A refusal from checkout (stock short, plan limit, a
  * product gone) leaves a proposed order too, so nothing is lost silently; the buyer is told either way.
  */
-async function raise(tx: Tx, buyer: UserRow, r: Raise): Promise<void> {
+async function raise(tx: Tx, buyer: UserRow, r: Raise, now: Date): Promise<void> {
   const occurrence: Occurrence = {
     buyer_id: r.buyer_id,
     source: r.source,
@@ -63,7 +63,7 @@ async function raise(tx: Tx, buyer: UserRow, r: Raise): Promise<void> {
     try {
       // A savepoint: a refused checkout undoes only its own writes, and the occurrence becomes a proposal.
       const placed: Order[] = await tx.transaction((sp) =>
-        placeSmartOrder(sp, buyer, { items: r.items, notes: r.notes }),
+        placeSmartOrder(sp, buyer, { items: r.items, notes: r.notes }, undefined, now),
       );
       await markRun(
         tx,
@@ -102,7 +102,7 @@ async function raise(tx: Tx, buyer: UserRow, r: Raise): Promise<void> {
 }
 
 const buyerOf = async (tx: Tx, id: number) => {
-  const buyer = await userRowOf(tx, id);
+  const buyer = await userRowById(tx, id);
   return buyer && buyer.closed_at === null && canCheckOut(buyer.role) ? buyer : null;
 };
 
@@ -123,18 +123,23 @@ export async function runSchedule(tx: Tx, id: number, now: Date): Promise<void> 
     const rose = row.items.some(
       (i) => (current.get(i.product_id)?.selling_price_cents ?? 0) > i.unit_price_cents,
     );
-    await raise(tx, buyer, {
-      buyer_id: row.buyer_id,
-      source: 'scheduled_order',
-      source_id: row.id,
-      occurrence: row.next_order_date,
-      occurrence_date: row.next_order_date,
-      source_name: row.order_name,
-      supplier_id: row.supplier_id,
-      items: row.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
-      notes: row.notes,
-      wait: !row.auto_confirm ? 'needs_confirmation' : rose ? 'price_rose' : null,
-    });
+    await raise(
+      tx,
+      buyer,
+      {
+        buyer_id: row.buyer_id,
+        source: 'scheduled_order',
+        source_id: row.id,
+        occurrence: row.next_order_date,
+        occurrence_date: row.next_order_date,
+        source_name: row.order_name,
+        supplier_id: row.supplier_id,
+        items: row.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })),
+        notes: row.notes,
+        wait: !row.auto_confirm ? 'needs_confirmation' : rose ? 'price_rose' : null,
+      },
+      now,
+    );
   }
   await advanceSchedule(tx, row, now);
 }
@@ -152,18 +157,23 @@ export async function checkRule(tx: Tx, id: number, now: Date): Promise<void> {
   const buyer = await buyerOf(tx, rule.buyer_id);
   if (!buyer) return;
   const name = (await productSummaries(tx, [rule.product_id])).get(rule.product_id)?.name ?? '';
-  await raise(tx, buyer, {
-    buyer_id: rule.buyer_id,
-    source: 'reorder_rule',
-    source_id: rule.id,
-    occurrence: String(crossing),
-    occurrence_date: sastDate(now),
-    source_name: name,
-    supplier_id: rule.supplier_id,
-    items: [{ product_id: rule.product_id, quantity: rule.reorder_quantity }],
-    notes: null,
-    wait: rule.auto_reorder_enabled ? null : 'needs_confirmation',
-  });
+  await raise(
+    tx,
+    buyer,
+    {
+      buyer_id: rule.buyer_id,
+      source: 'reorder_rule',
+      source_id: rule.id,
+      occurrence: String(crossing),
+      occurrence_date: sastDate(now),
+      source_name: name,
+      supplier_id: rule.supplier_id,
+      items: [{ product_id: rule.product_id, quantity: rule.reorder_quantity }],
+      notes: null,
+      wait: rule.auto_reorder_enabled ? null : 'needs_confirmation',
+    },
+    now,
+  );
 }
 
 /**
@@ -179,11 +189,14 @@ export async function confirmProposal(
 ) {
   return db.transaction(async (tx) => {
     const proposal = await lockProposal(tx, user, id);
+    // The VAT follows the total: checkout compares the total the buyer saw with its own.
+    const now_ = await quote(tx, proposal.supplier_id, proposal.items, now);
     const placed = await placeSmartOrder(
       tx,
       user,
       { items: proposal.items, notes: null },
-      randToCents(totalAmount),
+      { total_cents: randToCents(totalAmount), tax_cents: now_.tax_cents },
+      now,
     );
     const ids = placed.map((o) => o.id);
     await markProposalPlaced(tx, id, ids, now);

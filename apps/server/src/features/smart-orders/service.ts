@@ -3,7 +3,6 @@ import {
   centsToRand,
   isDue,
   nextOrderDate,
-  priceCheckout,
   randToCents,
   reorderDue,
   rolesWith,
@@ -33,7 +32,10 @@ import { enqueue } from '../../platform/jobs/runner.ts';
 import { accountsWithRoles, userSummaries } from '../auth/service.ts';
 import { activeListingsOf, productsForSale, productSummaries } from '../catalog/service.ts';
 import { setReorderPoint, watchedItem } from '../inventory/service.ts';
+// eslint-disable-next-line import-x/no-restricted-paths -- checkout's exported offer registry (see place.ts)
+import { registerOfferProvider } from '../orders/checkout.ts';
 import { quantityOnOrder } from '../orders/service.ts';
+import { quote } from './place.ts';
 import {
   proposedOrders,
   reorderRules,
@@ -609,7 +611,7 @@ export async function offersForProducts(
 
 type ProposalRow = typeof proposedOrders.$inferSelect;
 
-async function toProposals(db: Db | Tx, rows: ProposalRow[]): Promise<ProposedOrder[]> {
+async function toProposals(db: Db | Tx, rows: ProposalRow[], now: Date): Promise<ProposedOrder[]> {
   const [names, products] = await Promise.all([
     userSummaries(
       db,
@@ -620,26 +622,10 @@ async function toProposals(db: Db | Tx, rows: ProposalRow[]): Promise<ProposedOr
       rows.flatMap((r) => r.items.map((i) => i.product_id)),
     ),
   ]);
-  return rows.map((r) => {
-    const items = r.items.map((i) => {
-      const p = products.get(i.product_id);
-      return {
-        product_id: i.product_id,
-        product_name: p?.name ?? '',
-        quantity: i.quantity,
-        unit_price_cents: p?.selling_price_cents ?? 0,
-      };
-    });
-    const priced = priceCheckout(
-      items.map((i) => ({
-        product_id: i.product_id,
-        seller_id: r.supplier_id,
-        quantity: i.quantity,
-        unit_price_cents: i.unit_price_cents,
-      })),
-      'standard',
-    );
-    return {
+  const out: ProposedOrder[] = [];
+  for (const r of rows) {
+    const priced = await quote(db, r.supplier_id, r.items, now);
+    out.push({
       id: r.id,
       source: r.source as ProposedOrder['source'],
       source_name: r.source_name,
@@ -647,26 +633,27 @@ async function toProposals(db: Db | Tx, rows: ProposalRow[]): Promise<ProposedOr
       supplier_name: names.get(r.supplier_id)?.display_name ?? '',
       reason: r.reason as ProposalReason,
       occurrence_date: r.occurrence_date,
-      items: items.map((i) => ({
+      items: r.items.map((i) => ({
         product_id: i.product_id,
-        product_name: i.product_name,
+        product_name: products.get(i.product_id)?.name ?? '',
         quantity: i.quantity,
-        unit_price: centsToRand(i.unit_price_cents),
+        unit_price: centsToRand(products.get(i.product_id)?.selling_price_cents ?? 0),
       })),
       estimated_total: centsToRand(priced.total_cents),
       created_at: r.created_at.toISOString(),
-    };
-  });
+    });
+  }
+  return out;
 }
 
-export async function listProposals(db: Db, user: Caller): Promise<ProposedOrder[]> {
+export async function listProposals(db: Db, user: Caller, now = new Date()): Promise<ProposedOrder[]> {
   const rows = await db
     .select()
     .from(proposedOrders)
     .where(and(eq(proposedOrders.buyer_id, user.id), eq(proposedOrders.status, 'open')))
     .orderBy(desc(proposedOrders.created_at), desc(proposedOrders.id))
     .limit(SMART_ORDERS_LISTED);
-  return toProposals(db, rows);
+  return toProposals(db, rows, now);
 }
 
 export async function lockProposal(tx: Tx, user: Caller, id: number): Promise<ProposalRow> {
@@ -828,3 +815,14 @@ export async function crossRule(
     .where(eq(reorderRules.id, id));
   return { rule, crossing };
 }
+
+// Every checkout prices the running trade offers through the one rule (DECISIONS 21) and tells this area
+// which orders used one (max_uses counts them; a cancellation releases the use: jobs.ts).
+registerOfferProvider('trade_offer', {
+  offers: (tx, sellerIds, now) => tradeOfferOffers(tx, sellerIds, now),
+  used: (tx, uses) =>
+    recordTradeOfferUses(
+      tx,
+      uses.map((u) => ({ offer_id: u.source.id, order_id: u.order_id, discount_cents: 0 })),
+    ),
+});

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Inbox, X } from 'lucide-react';
-import type { ProposedOrder } from '@tt/domain';
+import { smartOrderContracts as c, type ProposedOrder } from '@tt/domain';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { ApiError } from '../../../lib/api';
+import { ApiError, errorDetails } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { checkoutRefusal } from '../../orders/api';
+
 import { useConfirmProposal, useDismissProposal } from '../api';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -41,7 +41,8 @@ export function ProposedOrders({
           onPlaced(t('proposed.placed', { number: result.orders.map((o) => o.order_number).join(', ') }));
         },
         onError: (error) => {
-          const totals = error instanceof ApiError ? checkoutRefusal(error)?.totals : undefined;
+          const totals =
+            error instanceof ApiError ? errorDetails(c.confirmProposal, error)?.totals : undefined;
           if (typeof totals?.total_amount === 'number')
             setOpen({ ...open, total: totals.total_amount, changed: true });
           else setProblem(errorMessage(error, t));
