@@ -17,6 +17,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   page,
   login,
 }, info) => {
+  test.slow(); // two roles, two screens and the marketplace in one flow
   // The supplier: only the Trade Offers tab (it does not buy), with its count.
   await login('supplier');
   await page.goto('/smart-orders');

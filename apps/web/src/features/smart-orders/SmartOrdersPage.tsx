@@ -103,7 +103,7 @@ export default function SmartOrdersPage() {
       />
     </Card>
   );
-  const grid = 'grid gap-3 md:grid-cols-2 xl:grid-cols-3';
+  const grid = 'grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3';
   const confirmDelete = () => {
     if (!deleting) return;
     const after = { onSuccess: () => done(t('deleted', { name: deleting.name })) };

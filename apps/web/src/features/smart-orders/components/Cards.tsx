@@ -43,7 +43,7 @@ export function RuleCard({
   const { t } = useTranslation('smart_orders');
   const low = r.available + r.on_order <= r.reorder_point + r.safety_stock;
   return (
-    <Card className="flex flex-col gap-2 p-4" data-testid="rule-card">
+    <Card className="flex min-w-0 flex-col gap-2 p-4" data-testid="rule-card">
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-stone-900">{r.product_name}</h3>
@@ -80,7 +80,7 @@ export function ScheduleCard({
   const { t, i18n } = useTranslation('smart_orders');
   const rose = s.items.some((i) => i.current_price > i.unit_price);
   return (
-    <Card className="flex flex-col gap-2 p-4" data-testid="schedule-card">
+    <Card className="flex min-w-0 flex-col gap-2 p-4" data-testid="schedule-card">
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-stone-900">{s.order_name}</h3>
@@ -155,7 +155,7 @@ export function OfferCard({
   const { t, i18n } = useTranslation('smart_orders');
   const text = useOfferText();
   return (
-    <Card className="flex flex-col gap-2 p-4" data-testid="offer-card">
+    <Card className="flex min-w-0 flex-col gap-2 p-4" data-testid="offer-card">
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold break-words text-stone-900">{o.offer_name}</h3>

@@ -59,9 +59,9 @@ export function ProposedOrders({
         <Badge tone="orange">{proposals.length}</Badge>
       </h2>
       <p className="mb-3 text-sm text-stone-600">{t('proposed.text')}</p>
-      <div className="grid gap-3 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {proposals.map((p) => (
-          <Card key={p.id} className="flex flex-col gap-2 p-4" data-testid="proposed-order">
+          <Card key={p.id} className="flex min-w-0 flex-col gap-2 p-4" data-testid="proposed-order">
             <div className="flex items-start gap-2">
               <div className="min-w-0 flex-1">
                 <h3 className="font-semibold break-words text-stone-900">{p.source_name}</h3>
