@@ -548,6 +548,24 @@ export async function productsOfSeller(
     .limit(limit);
 }
 
+/** A seller's active listings with price and stock, by name (smart orders' forms pick among them). */
+export async function activeListingsOf(db: Db | Tx, sellerId: number, limit: number) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      brand: products.brand,
+      selling_price_cents: products.selling_price_cents,
+      stock_quantity: products.stock_quantity,
+      image_url: products.image_url,
+    })
+    .from(products)
+    .where(and(eq(products.seller_id, sellerId), eq(products.is_active, true)))
+    .orderBy(products.name, products.id)
+    .limit(limit);
+}
+
 /**
  * Sets a listing's stock_quantity: the seller's available stock at its default location, which the
  * inventory area derives from its movements and reservations (DECISIONS 20) and writes here in the same
