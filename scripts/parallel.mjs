@@ -1,13 +1,22 @@
-// Runs commands side by side (test stages that do not depend on each other, on a machine of a few cores).
+// Runs commands side by side (test stages that do not depend on each other), at most as many at a time as
+// the machine has cores: each stage is mostly single-threaded, and more would only slow each one down.
 // Each command's output is held back and printed whole when it ends, headed by its name, so the log reads
-// one stage after another however the commands interleaved. Resolves to true only when every one exited 0.
+// one command after another however they interleaved. Resolves to true only when every one exited 0.
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 /** @param {{ label: string, command: string, args: string[], env?: NodeJS.ProcessEnv }[]} jobs */
-export async function runParallel(jobs) {
-  console.log(`\n== ${jobs.map((job) => job.label).join(', ')}: side by side ==`);
-  const results = await Promise.all(jobs.map(runJob));
-  return results.every(Boolean);
+export async function runParallel(jobs, concurrency = availableParallelism()) {
+  console.log(`\n== ${jobs.map((job) => job.label).join(', ')}: ${concurrency} at a time ==`);
+  const waiting = [...jobs];
+  let passed = true;
+  const lane = async () => {
+    for (let job = waiting.shift(); job; job = waiting.shift()) {
+      if (!(await runJob(job))) passed = false;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  return passed;
 }
 
 function runJob({ label, command, args, env }) {

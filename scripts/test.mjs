@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check, in three stages; a failing stage stops the run and fails it (exit code 1).
-//  1. type-check, lint, unit tests and the build of what the e2e tests run, side by side;
+//  1. type-check, lint, unit tests and the build of what the e2e tests run, side by side (as many as cores);
 //  2. the API suite (scripts/test-api.mjs: over PGlite, and over PostgreSQL side by side when TEST_DATABASE_URL is set);
 //  3. the Playwright e2e tests (e2e/playwright.config.ts: one server and worker per project, side by side).
 import { spawnSync } from 'node:child_process';
