@@ -610,6 +610,17 @@ export const ERRORS = {
     params: { number: 'string' },
     message: 'Receipt number {{number}} already belongs to another sale.',
   },
+  'pos.cash_up_done': {
+    status: 409,
+    params: none,
+    message: 'This till session has already been cashed up. The screen now shows the next one.',
+  },
+  'pos.cash_up_changed': {
+    status: 409,
+    params: { expected: 'number' },
+    message:
+      'A sale or refund was recorded meanwhile: cash expected is now R {{expected}}. Check the count again.',
+  },
 
   // One field (status 400: they travel in a 400's field_codes)
   'validation.invalid': { status: 400, params: none, message: 'Not valid.' },
