@@ -91,3 +91,14 @@ FROM "inventory_items" i JOIN "inventory_locations" l ON l."id" = i."location_id
 WHERE i."quantity" > 0 AND NOT EXISTS (SELECT 1 FROM "inventory_movements" m WHERE m."item_id" = i."id");
 --> statement-breakpoint
 DROP TABLE "virtual_inventory";
+--> statement-breakpoint
+-- Bulk orders complete (issue 12 point 6; ADR 025): each participation becomes an order, once.
+ALTER TABLE "bulk_orders" ADD COLUMN "finished_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "bulk_orders" ADD COLUMN "closed_by" integer;
+--> statement-breakpoint
+ALTER TABLE "bulk_orders" ADD CONSTRAINT "bulk_orders_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "bulk_order_participations" ADD COLUMN "order_id" integer;
+--> statement-breakpoint
+ALTER TABLE "bulk_order_participations" ADD COLUMN "failure_reason" text;

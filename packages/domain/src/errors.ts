@@ -345,6 +345,16 @@ export const ERRORS = {
   },
   'bulk_order.ended': { status: 409, params: none, message: 'This bulk order has already ended.' },
   'bulk_order.closed': { status: 409, params: none, message: 'This bulk order is closed or has ended.' },
+  'bulk_order.cannot_close': {
+    status: 409,
+    params: none,
+    message: 'A bulk order can be closed only while it is open and once its target is met.',
+  },
+  'bulk_order.close_coordinator_only': {
+    status: 403,
+    params: none,
+    message: "Only a coordinator of this bulk order's cooperative can close it.",
+  },
   'bulk_order.coordinator_only': {
     status: 403,
     params: none,
