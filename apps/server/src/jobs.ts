@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { restoreDemo } from './db/seeds.ts';
+import { bulkOrderJobs, bulkOrderSchedules } from './features/bulk-orders/jobs.ts';
 import { governanceJobs, governanceSchedules } from './features/governance/jobs.ts';
 import { referralJobs, referralSubscriptions } from './features/referrals/jobs.ts';
 import { reportJobs, reportSchedulesSweep } from './features/reports/jobs.ts';
@@ -28,6 +29,7 @@ const PRUNE_JOB = 'jobs.prune';
 export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
   const jobs: JobDefinition[] = [
     ...governanceJobs,
+    ...bulkOrderJobs,
     ...referralJobs,
     ...reportJobs,
     ...smartOrderJobs,
@@ -48,6 +50,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
   ];
   const schedules: Schedule[] = [
     ...governanceSchedules,
+    ...bulkOrderSchedules,
     ...reportSchedulesSweep,
     ...smartOrderSchedules,
     { job: PRUNE_JOB, everyMs: DAY, offsetMs: 3 * HOUR },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { InventoryLocation, InventoryProduct, Order, OrderStatus } from '@tt/domain';
 import { seededRandom } from '../src/db/seed-types.ts';
+import { coopWarehouseLocation } from '../src/features/inventory/service.ts';
 import { createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import {
   checkoutBody,
@@ -79,9 +80,20 @@ describe('inventory invariant', () => {
         return { id, cookie: await t.sessionFor(id) };
       }),
     );
-    const store = (
-      await inject('POST', '/api/inventory/locations', seller, { name: 'Depot' })
-    ).json() as InventoryLocation;
+    // The second location is the seller's space in a co-op's virtual warehouse (issue 11 point 1): the
+    // same movements cover it, so the invariant does too.
+    const [warehouse] = rowsOf<{ id: number; name: string }>(
+      await t.db.execute(sql`
+        insert into virtual_warehouses (coop_id, created_by, name, total_capacity_hundredths, cost_per_cubic_meter_cents)
+        values ((select min(id) from cooperatives), ${sellerId}, 'Invariant co-op depot', 10000, 4500)
+        returning id, name`),
+    );
+    const store: InventoryLocation = await coopWarehouseLocation(
+      t.db,
+      sellerId,
+      warehouse!.id,
+      warehouse!.name,
+    );
     const orders: { order: Order; buyer: string; status: OrderStatus }[] = [];
     const tally: Record<string, number> = {};
     const count = (what: string) => (tally[what] = (tally[what] ?? 0) + 1);

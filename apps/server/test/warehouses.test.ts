@@ -5,6 +5,8 @@ import {
   virtualInventoryItemSchema,
   virtualWarehouseSchema,
   warehouseOwnershipSchema,
+  type InventoryLocation,
+  type InventoryProduct,
   type VirtualWarehouse,
   type WarehouseOwnership,
 } from '@tt/domain';
@@ -280,5 +282,77 @@ describe('virtual warehouses', () => {
     expect(await count(t.db, 'warehouse_ownerships', eq(warehouseOwnerships.warehouse_id, created.id))).toBe(
       1 + responses.filter((r) => r.statusCode === 201).length,
     );
+  });
+
+  it("a member's space is an inventory location: My Inventory is the same movements as /inventory", async () => {
+    const member = await payingMember();
+    const [roomy] = (await get(base)).json() as VirtualWarehouse[];
+    const allocated = await post(
+      '/api/virtual-warehouses/allocate-space',
+      { warehouse_id: roomy!.id, allocated_space_cubic_meters: 1, ownership_percentage: 1 },
+      member.cookie,
+    );
+    expect(allocated.statusCode, allocated.body).toBe(201);
+    const locations = (await get('/api/inventory/locations', member.cookie)).json() as InventoryLocation[];
+    const space = locations.find((l) => l.name === roomy!.name);
+    expect(space, JSON.stringify(locations)).toBeDefined();
+    const home = locations.find((l) => l.is_default)!;
+    expect((await get('/api/virtual-warehouses/my-inventory', member.cookie)).json()).toEqual([]);
+
+    // Stock bought in at the shop, then 7 units taken to the co-op warehouse: a transfer like any other.
+    const product = (
+      await post('/api/inventory/products', { name: 'Rice 10kg', sku: `RICE-${member.id}` }, member.cookie)
+    ).json() as InventoryProduct;
+    const moves = [
+      { product_id: product.id, location_id: home.id, movement_type: 'in', quantity: 10, unit_cost: 120 },
+      {
+        product_id: product.id,
+        location_id: home.id,
+        to_location_id: space!.id,
+        movement_type: 'transfer',
+        quantity: 7,
+      },
+    ];
+    for (const move of moves) {
+      const moved = await post('/api/inventory/movements', move, member.cookie);
+      expect(moved.statusCode, moved.body).toBe(201);
+    }
+    const mine = (await get('/api/virtual-warehouses/my-inventory', member.cookie)).json() as unknown[];
+    expect(mine).toEqual([
+      {
+        id: expect.any(Number),
+        product_name: 'Rice 10kg',
+        warehouse_name: roomy!.name,
+        quantity: 7,
+        reserved_quantity: 0,
+        total_value: 840,
+      },
+    ]);
+    const [item] = rowsOf<{ quantity: number; moved: number }>(
+      await t.db.execute(sql`
+        select i.quantity, (select sum(m.quantity)::int from inventory_movements m where m.item_id = i.id) as moved
+        from inventory_items i where i.id = ${(mine[0] as { id: number }).id}`),
+    );
+    expect(item).toEqual({ quantity: 7, moved: 7 });
+  });
+
+  it("the demo retailer's warehouse stock is in /inventory at its co-op location", async () => {
+    const mine = (await get('/api/virtual-warehouses/my-inventory')).json() as {
+      product_name: string;
+      warehouse_name: string;
+      quantity: number;
+    }[];
+    const list = (await get('/api/inventory?limit=1000')).json() as {
+      items: { product_name: string; location_name: string; quantity: number }[];
+    };
+    for (const line of mine) {
+      expect(list.items).toContainEqual(
+        expect.objectContaining({
+          product_name: line.product_name,
+          location_name: line.warehouse_name,
+          quantity: line.quantity,
+        }),
+      );
+    }
   });
 });

@@ -54,6 +54,11 @@ export const participationSchema = z.object({
   total_amount: z.number(),
   payment_status: z.enum(PAYMENT_STATUSES),
   created_at: z.string(),
+  /** The order the participation became when the bulk order completed (its payment follows that order). */
+  order_id: z.number().int().nullable(),
+  order_number: z.string().nullable(),
+  /** Why no order could be placed for it when the bulk order completed (e.g. the stock ran short). */
+  failure_reason: z.string().nullable(),
 });
 export type Participation = z.infer<typeof participationSchema>;
 
@@ -131,4 +136,49 @@ export function statusAfterParticipation(current: number, added: number, target:
 
 export function bulkProgressPercent(current: number, target: number): number {
   return target <= 0 ? 100 : Math.min(100, Math.round((current / target) * 100));
+}
+
+/**
+ * What the completion job does with a bulk order (issue 12 point 6; ADR 025): an open order (active or
+ * target_reached) whose end date has passed completes when its target is met and is cancelled when not;
+ * before the end date it waits, unless its coordinator closes it once the target is met.
+ */
+export function bulkOrderOutcome(
+  order: { status: BulkOrderStatus; current_quantity: number; target_quantity: number; end_date: Date },
+  now: Date,
+  closing = false,
+): 'complete' | 'cancel' | 'wait' {
+  if (order.status !== 'active' && order.status !== 'target_reached') return 'wait';
+  const met = order.current_quantity >= order.target_quantity;
+  if (closing) return met ? 'complete' : 'wait';
+  if (order.end_date > now) return 'wait';
+  return met ? 'complete' : 'cancel';
+}
+
+/**
+ * The bulk price as an offer for the one pricing rule (DECISIONS 21): a fixed discount per unit of the
+ * list price now less the bulk price. None when the list price is at or below the bulk price (the buyer
+ * then pays the list price, which is no more than was promised).
+ */
+export function bulkPriceOffer(input: {
+  bulkOrderId: number;
+  sellerId: number;
+  productId: number;
+  listPriceCents: number;
+  bulkPriceCents: number;
+}) {
+  const cents = input.listPriceCents - input.bulkPriceCents;
+  if (cents <= 0) return null;
+  return {
+    source: { type: 'bulk_order' as const, id: input.bulkOrderId },
+    seller_id: input.sellerId,
+    product_ids: [input.productId],
+    min_order_value_cents: 0,
+    rule: { kind: 'fixed' as const, cents },
+  };
+}
+
+/** The payment status of a participation follows its order: paid once the order is paid. */
+export function participationPaymentStatus(order: { paid_at: string | null } | null): 'pending' | 'paid' {
+  return order?.paid_at ? 'paid' : 'pending';
 }

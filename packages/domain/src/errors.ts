@@ -345,6 +345,16 @@ export const ERRORS = {
   },
   'bulk_order.ended': { status: 409, params: none, message: 'This bulk order has already ended.' },
   'bulk_order.closed': { status: 409, params: none, message: 'This bulk order is closed or has ended.' },
+  'bulk_order.cannot_close': {
+    status: 409,
+    params: none,
+    message: 'A bulk order can be closed only while it is open and once its target is met.',
+  },
+  'bulk_order.close_coordinator_only': {
+    status: 403,
+    params: none,
+    message: "Only a coordinator of this bulk order's cooperative can close it.",
+  },
   'bulk_order.coordinator_only': {
     status: 403,
     params: none,
@@ -642,6 +652,17 @@ export const ERRORS = {
     status: 409,
     params: { number: 'string' },
     message: 'Receipt number {{number}} already belongs to another sale.',
+  },
+  'pos.cash_up_done': {
+    status: 409,
+    params: none,
+    message: 'This till session has already been cashed up. The screen now shows the next one.',
+  },
+  'pos.cash_up_changed': {
+    status: 409,
+    params: { expected: 'number' },
+    message:
+      'A sale or refund was recorded meanwhile: cash expected is now R {{expected}}. Check the count again.',
   },
 
   // One field (status 400: they travel in a 400's field_codes)

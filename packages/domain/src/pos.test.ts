@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  cashDifference,
+  cashUpLines,
+  cashUpTotals,
   changeDue,
   defaultPriceCents,
   posSaleInputSchema,
@@ -89,5 +92,65 @@ describe('till prices and receipts', () => {
     expect(posSaleInputSchema.safeParse({ ...request, amount_tendered: 10 }).success).toBe(false);
     const twice = { ...request, items: [...request.items, ...request.items] };
     expect(posSaleInputSchema.safeParse(twice).success).toBe(false);
+  });
+});
+
+describe('cash-up (ADR 017)', () => {
+  it('totals every method; expected cash is float + cash sales - cash refunds', () => {
+    const { methods, expected_cash_cents } = cashUpTotals(
+      [
+        { payment_method: 'cash', total_cents: 5000 },
+        { payment_method: 'cash', total_cents: 2550 },
+        { payment_method: 'card', total_cents: 12_000 },
+      ],
+      [{ payment_method: 'cash', total_cents: 2550 }],
+      20_000,
+    );
+    expect(methods.map((m) => m.method)).toEqual(['cash', 'card', 'mobile', 'qr_code', 'tap_pay']);
+    expect(methods[0]).toEqual({
+      method: 'cash',
+      sales_count: 2,
+      sales_cents: 7550,
+      refunds_count: 1,
+      refunds_cents: 2550,
+      net_cents: 5000,
+    });
+    expect(methods[1]).toMatchObject({ sales_count: 1, net_cents: 12_000 });
+    expect(expected_cash_cents).toBe(25_000);
+  });
+
+  it('over debits Cash and credits Cash over/short; short the reverse; balanced posts nothing', () => {
+    expect(cashDifference(10_050, 10_000)).toEqual({ difference_cents: 50, outcome: 'over' });
+    expect(cashDifference(9_800, 10_000)).toEqual({ difference_cents: -200, outcome: 'short' });
+    expect(cashDifference(10_000, 10_000)).toEqual({ difference_cents: 0, outcome: 'balanced' });
+    expect(cashUpLines(50)).toEqual([
+      { account_code: 1000, debit_cents: 50, credit_cents: 0 },
+      { account_code: 5100, debit_cents: 0, credit_cents: 50 },
+    ]);
+    expect(cashUpLines(-200)).toEqual([
+      { account_code: 5100, debit_cents: 200, credit_cents: 0 },
+      { account_code: 1000, debit_cents: 0, credit_cents: 200 },
+    ]);
+    expect(cashUpLines(0)).toEqual([]);
+  });
+
+  it('any count: the lines balance and move Cash by exactly the difference', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: -1_000_000, max: 10_000_000 }),
+        (counted, expected) => {
+          const { difference_cents } = cashDifference(counted, expected);
+          const lines = cashUpLines(difference_cents);
+          const cash = lines
+            .filter((l) => l.account_code === 1000)
+            .reduce((s, l) => s + l.debit_cents - l.credit_cents, 0);
+          const debits = lines.reduce((s, l) => s + l.debit_cents, 0);
+          const credits = lines.reduce((s, l) => s + l.credit_cents, 0);
+          expect(debits).toBe(credits);
+          expect(cash).toBe(counted - expected);
+        },
+      ),
+    );
   });
 });

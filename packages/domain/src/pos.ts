@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { saPhoneSchema } from './crm.ts';
 import { idSchema } from './ids.ts';
-import { vatFor } from './ledger.ts';
+import { ACCOUNTS, vatFor, type LedgerLine } from './ledger.ts';
 import { centsToRand, percentOf, randToCents, type Cents } from './money.ts';
 
 /**
@@ -294,3 +294,143 @@ export function saleRequest(input: {
     offline: input.offline ?? false,
   };
 }
+
+// Cash-up ------------------------------------------------------------------------------------------
+
+/**
+ * The cash-up (issue 11 point 2; ADR 017). It closes the till's session: every sale and every refund
+ * recorded since the previous cash-up belongs to exactly one cash-up. The owner enters the float the
+ * drawer started with and the cash counted; expected cash = float + cash sales - cash refunds, and the
+ * difference (counted - expected) is posted as over (Cash / Cash over/short) or short (the reverse).
+ */
+export const CASH_UP_HISTORY = 10;
+export const CASH_UP_OUTCOMES = ['balanced', 'over', 'short'] as const;
+export type CashUpOutcome = (typeof CASH_UP_OUTCOMES)[number];
+
+export interface CashUpMovement {
+  payment_method: PaymentMethod;
+  total_cents: Cents;
+}
+
+export interface CashUpMethodTotals {
+  method: PaymentMethod;
+  sales_count: number;
+  sales_cents: Cents;
+  refunds_count: number;
+  refunds_cents: Cents;
+  /** sales - refunds. */
+  net_cents: Cents;
+}
+
+/** The session's totals per payment method (every method, in the till's order) and the cash expected. */
+export function cashUpTotals(
+  sales: readonly CashUpMovement[],
+  refunds: readonly CashUpMovement[],
+  floatCents: Cents,
+): { methods: CashUpMethodTotals[]; expected_cash_cents: Cents } {
+  const methods = PAYMENT_METHODS.map((method) => {
+    const sold = sales.filter((s) => s.payment_method === method);
+    const back = refunds.filter((r) => r.payment_method === method);
+    const sales_cents = sold.reduce((sum, s) => sum + s.total_cents, 0);
+    const refunds_cents = back.reduce((sum, r) => sum + r.total_cents, 0);
+    return {
+      method,
+      sales_count: sold.length,
+      sales_cents,
+      refunds_count: back.length,
+      refunds_cents,
+      net_cents: sales_cents - refunds_cents,
+    };
+  });
+  const cash = methods.find((m) => m.method === 'cash')!;
+  return { methods, expected_cash_cents: floatCents + cash.net_cents };
+}
+
+/** Counted against expected: the difference (positive when over) and what it is called. */
+export function cashDifference(
+  countedCents: Cents,
+  expectedCents: Cents,
+): { difference_cents: Cents; outcome: CashUpOutcome } {
+  const difference_cents = countedCents - expectedCents;
+  return {
+    difference_cents,
+    outcome: difference_cents === 0 ? 'balanced' : difference_cents > 0 ? 'over' : 'short',
+  };
+}
+
+/**
+ * The journal lines of a cash-up's difference: over debits Cash and credits Cash over/short; short debits
+ * Cash over/short and credits Cash. A balanced drawer posts nothing (no lines).
+ */
+export function cashUpLines(differenceCents: Cents): LedgerLine[] {
+  if (differenceCents === 0) return [];
+  const amount = Math.abs(differenceCents);
+  const [debitCode, creditCode] =
+    differenceCents > 0 ? [ACCOUNTS.cash, ACCOUNTS.cashOverShort] : [ACCOUNTS.cashOverShort, ACCOUNTS.cash];
+  return [
+    { account_code: debitCode, debit_cents: amount, credit_cents: 0 },
+    { account_code: creditCode, debit_cents: 0, credit_cents: amount },
+  ];
+}
+
+/**
+ * POST /api/pos/cash-up. session is the number of the session being closed (shown by GET): a second
+ * submit of the same session is refused, so a cash-up is recorded once. expected_cash is what the screen
+ * showed; a sale or refund recorded meanwhile changes it and the cash-up is refused to be checked again.
+ */
+export const posCashUpInputSchema = z.object({
+  session: z.number().int().min(1).max(1_000_000),
+  opening_float: randAmount.default(0),
+  counted_cash: randAmount,
+  expected_cash: z
+    .number()
+    .finite()
+    .min(-10_000_000)
+    .max(20_000_000)
+    .multipleOf(0.01, { message: 'validation.decimals' }),
+  notes: z.string().trim().max(240, { message: 'validation.too_long' }).nullish(),
+});
+export type PosCashUpInput = z.input<typeof posCashUpInputSchema>;
+export type PosCashUpRequest = z.output<typeof posCashUpInputSchema>;
+
+export const posCashUpMethodSchema = z.object({
+  method: paymentMethodSchema,
+  sales_count: z.number().int(),
+  sales_total: z.number(),
+  refunds_count: z.number().int(),
+  refunds_total: z.number(),
+  net: z.number(),
+});
+export type PosCashUpMethod = z.infer<typeof posCashUpMethodSchema>;
+
+export const posCashUpSchema = z.object({
+  id: z.number().int(),
+  session: z.number().int(),
+  /** The first sale or refund it covers (null when it covers none). */
+  opened_at: z.string().nullable(),
+  closed_at: z.string(),
+  methods: z.array(posCashUpMethodSchema),
+  opening_float: z.number(),
+  expected_cash: z.number(),
+  counted_cash: z.number(),
+  /** counted - expected: positive over, negative short. */
+  difference: z.number(),
+  outcome: z.enum(CASH_UP_OUTCOMES),
+  notes: z.string().nullable(),
+  /** The journal entry's reference, when a difference was posted. */
+  journal_reference: z.string().nullable(),
+});
+export type PosCashUp = z.infer<typeof posCashUpSchema>;
+
+/** GET /api/pos/cash-up: the open session's totals (what a cash-up now would cover) and the history. */
+export const posCashUpSummarySchema = z.object({
+  session: z.number().int(),
+  opened_at: z.string().nullable(),
+  methods: z.array(posCashUpMethodSchema),
+  sales_count: z.number().int(),
+  refunds_count: z.number().int(),
+  /** Expected cash before the float: cash sales - cash refunds. */
+  cash_net: z.number(),
+  history: z.array(posCashUpSchema),
+});
+export type PosCashUpSummary = z.infer<typeof posCashUpSummarySchema>;

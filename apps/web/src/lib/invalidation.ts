@@ -67,6 +67,8 @@ export const staleAfter = {
   'warehouse.space_allocated': ['subscriptions'],
   /** A till sale took stock out (the shop's listings too) and posted to the books. */
   'pos.sold': ['inventory', 'products', 'ledger'],
+  /** A cash-up posted its difference (Cash over/short) to the books. */
+  'pos.cashed_up': ['ledger'],
   /** An approved application made the applicant a seller: the menu, the screens and the dashboard follow the role. */
   'application.approved': ['auth', 'dashboard'],
   /** A seller's listing was added, edited or (de)activated: the catalogue, its stock and the plan's usage. */

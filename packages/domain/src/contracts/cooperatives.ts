@@ -272,6 +272,18 @@ export const bulkOrderContracts = {
     response: z.array(bulkOrderSchema),
   }),
   // The product's own seller only: enforced by the service, which locks the proposal first.
+  close: contract({
+    method: 'POST',
+    path: '/api/bulk-orders/:id/close',
+    tag: 'bulk-orders',
+    description:
+      "A coordinator of the order's cooperative closes it once its target is met: every participation becomes an order from the seller at the bulk price, once.",
+    access: 'bulk_orders.propose',
+    resource: 'coop_coordinator',
+    params: idParams,
+    status: 200,
+    response: bulkOrderSchema,
+  }),
   accept: contract({
     method: 'POST',
     path: '/api/bulk-orders/:id/accept',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from '../ids.ts';
 import {
+  posCashUpInputSchema,
+  posCashUpSchema,
+  posCashUpSummarySchema,
   posCatalogueSchema,
   posPriceInputSchema,
   posProductSchema,
@@ -88,5 +91,28 @@ export const posContracts = {
     body: posRefundInputSchema,
     status: 200,
     response: posTransactionSchema,
+  }),
+  cashUpSummary: contract({
+    method: 'GET',
+    path: '/api/pos/cash-up',
+    tag: 'pos',
+    summary:
+      "The open till session's totals per payment method (what a cash-up now covers) and the latest cash-ups",
+    access: 'inventory.manage',
+    denied: 'pos.business_only',
+    status: 200,
+    response: posCashUpSummarySchema,
+  }),
+  cashUp: contract({
+    method: 'POST',
+    path: '/api/pos/cash-up',
+    tag: 'pos',
+    summary:
+      'Closes the till session: counted cash against expected, the difference posted as over or short; a session is cashed up once',
+    access: 'inventory.manage',
+    denied: 'pos.business_only',
+    body: posCashUpInputSchema,
+    status: 201,
+    response: posCashUpSchema,
   }),
 };

@@ -3,6 +3,7 @@ import { bulkOrderContracts } from '@tt/domain';
 import { defineRoute } from '../../platform/route.ts';
 import {
   acceptBulkOrder,
+  closeBulkOrder,
   createBulkOrder,
   declineBulkOrder,
   leaveBulkOrder,
@@ -26,6 +27,10 @@ export async function bulkOrderRoutes(app: FastifyInstance) {
   // Only the product's own seller answers a proposal: the service checks it with the proposal locked.
   defineRoute(app, bulkOrderContracts.accept, async ({ user, params, body }) =>
     acceptBulkOrder(app.db, user, params.id, body.committed_quantity),
+  );
+  // A coordinator of the order's co-op: checked by the service with the order locked.
+  defineRoute(app, bulkOrderContracts.close, async ({ user, params }) =>
+    closeBulkOrder(app.db, user, params.id),
   );
   defineRoute(app, bulkOrderContracts.decline, async ({ user, params, body }) =>
     declineBulkOrder(app.db, user, params.id, body.reason),

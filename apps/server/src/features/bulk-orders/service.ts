@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  bulkOrderOutcome,
+  bulkPriceOffer,
   bulkRoomLeft,
   centsToRand,
   finalUnitPriceCents,
   isSeller,
   needsSellerAcceptance,
+  participationPaymentStatus,
   randToCents,
   statusAfterParticipation,
   type BulkOrder,
@@ -15,8 +18,8 @@ import {
   type Role,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { fail, field, invalidFields } from '../../platform/errors.ts';
-import { userSummaries, type UserRow } from '../auth/service.ts';
+import { AppError, fail, field, invalidFields } from '../../platform/errors.ts';
+import { userRowById, userSummaries, type UserRow } from '../auth/service.ts';
 import { productsForSale, stockOf } from '../catalog/service.ts';
 import {
   cooperativeNames,
@@ -26,6 +29,7 @@ import {
   myMemberships,
 } from '../cooperatives/service.ts';
 import { notify } from '../notifications/service.ts';
+import { ordersByIds, placeOrdersInTx } from '../orders/service.ts';
 import { bulkOrderParticipations, bulkOrders } from './tables.ts';
 
 const LIST_LIMIT = 100;
@@ -142,7 +146,12 @@ async function bulkOrderById(db: Db | Tx, id: number): Promise<BulkOrder> {
   return (await toBulkOrders(db, rows))[0]!;
 }
 
-function toParticipation(p: ParticipationRow, order: OrderRow, lookups: Lookups): Participation {
+function toParticipation(
+  p: ParticipationRow,
+  order: OrderRow,
+  lookups: Lookups,
+  placed: { order_number: string; paid_at: string | null } | null = null,
+): Participation {
   return {
     id: p.id,
     bulk_order_id: p.bulk_order_id,
@@ -152,8 +161,15 @@ function toParticipation(p: ParticipationRow, order: OrderRow, lookups: Lookups)
     unit_price: centsToRand(p.unit_price_cents),
     final_unit_price: centsToRand(p.final_unit_price_cents),
     total_amount: centsToRand(p.total_amount_cents),
-    payment_status: p.payment_status as Participation['payment_status'],
+    // Once it became an order, its payment follows that order (ADR 025).
+    payment_status:
+      p.order_id === null
+        ? (p.payment_status as Participation['payment_status'])
+        : participationPaymentStatus(placed),
     created_at: p.created_at.toISOString(),
+    order_id: p.order_id,
+    order_number: placed?.order_number ?? null,
+    failure_reason: p.failure_reason,
   };
 }
 
@@ -169,7 +185,14 @@ export async function myParticipations(db: Db, userId: number): Promise<Particip
     db,
     rows.map((r) => r.order),
   );
-  return rows.map((r) => toParticipation(r.p, r.order, lookups));
+  const placed = await ordersByIds(
+    db,
+    rows.flatMap((r) => (r.p.order_id === null ? [] : [r.p.order_id])),
+  );
+  const byId = new Map(placed.map((o) => [o.id, o]));
+  return rows.map((r) =>
+    toParticipation(r.p, r.order, lookups, r.p.order_id === null ? null : (byId.get(r.p.order_id) ?? null)),
+  );
 }
 
 /**
@@ -466,4 +489,148 @@ export async function leaveBulkOrder(db: Db, user: Caller, participationId: numb
     return lowered!;
   });
   return (await toBulkOrders(db, [left]))[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Completion (issue 12 point 6; ADR 025)
+
+export const COMPLETE_BULK_ORDERS_JOB = 'bulk_orders.complete';
+
+/**
+ * Completes or cancels one bulk order inside the caller's transaction, exactly once: the order's row is
+ * locked and its status read again under the lock, so a second run (the job twice, two runners, the
+ * coordinator's Close racing the job) finds it completed or cancelled and does nothing.
+ *
+ * Target met: every participation becomes an order from the seller through checkout's placeOrdersInTx,
+ * priced by the one rule with the bulk price as an offer (list price less bulk price off each unit),
+ * reserving the seller's stock. Each is placed in its own savepoint: when one cannot be placed (the stock
+ * ran short, the product was withdrawn, the member's plan allows no more orders) only that participation
+ * is marked with the reason and its member told; the others stand. Below target at the end date: the bulk
+ * order is cancelled and every participant is told. Answers what it did.
+ */
+async function finishBulkOrder(
+  tx: Tx,
+  id: number,
+  now: Date,
+  closedBy: number | null,
+): Promise<'completed' | 'cancelled' | 'none'> {
+  const [order] = await tx.select().from(bulkOrders).where(eq(bulkOrders.id, id)).for('update');
+  if (!order) return 'none';
+  const outcome = bulkOrderOutcome(
+    { ...order, status: order.status as BulkOrderStatus },
+    now,
+    closedBy !== null,
+  );
+  if (outcome === 'wait') return 'none';
+  const participations = await tx
+    .select()
+    .from(bulkOrderParticipations)
+    .where(eq(bulkOrderParticipations.bulk_order_id, id))
+    .orderBy(asc(bulkOrderParticipations.id));
+  const product = (await productsForSale(tx, [order.product_id])).get(order.product_id);
+  const productName = product?.name ?? '';
+
+  if (outcome === 'cancel') {
+    await tx.update(bulkOrders).set({ status: 'cancelled', finished_at: now }).where(eq(bulkOrders.id, id));
+    for (const p of participations) {
+      await notify(tx, {
+        userId: p.user_id,
+        type: 'cooperative',
+        priority: 'medium',
+        title: 'notifications.bulk.cancelled.title',
+        message: 'notifications.bulk.cancelled.message',
+        params: { product: productName, quantity: order.current_quantity, target: order.target_quantity },
+        link: '/bulk-orders',
+      });
+    }
+    return 'cancelled';
+  }
+
+  const offer = product
+    ? bulkPriceOffer({
+        bulkOrderId: id,
+        sellerId: product.seller_id,
+        productId: product.id,
+        listPriceCents: product.selling_price_cents,
+        bulkPriceCents: order.final_unit_price_cents,
+      })
+    : null;
+  for (const p of participations) {
+    const buyer = await userRowById(tx, p.user_id);
+    let orderId: number | null = null;
+    let failure: string | null = null;
+    try {
+      if (!buyer) throw fail('bulk_order.participation_not_found');
+      // A savepoint: a participation that cannot be placed leaves nothing of its own behind.
+      const placed = await tx.transaction(async (sp) =>
+        placeOrdersInTx(
+          sp,
+          buyer,
+          {
+            items: [{ product_id: order.product_id, quantity: p.quantity_ordered }],
+            delivery_option: 'standard',
+            notes: `Bulk order ${id}`,
+          },
+          { offers: offer ? [offer] : [], now },
+        ),
+      );
+      orderId = placed.orderIds[0] ?? null;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failure = error.code;
+    }
+    await tx
+      .update(bulkOrderParticipations)
+      .set({ order_id: orderId, failure_reason: failure })
+      .where(eq(bulkOrderParticipations.id, p.id));
+    await notify(tx, {
+      userId: p.user_id,
+      type: 'cooperative',
+      priority: failure ? 'high' : 'medium',
+      title: failure ? 'notifications.bulk.not_placed.title' : 'notifications.bulk.completed.title',
+      message: failure ? 'notifications.bulk.not_placed.message' : 'notifications.bulk.completed.message',
+      params: { product: productName, quantity: p.quantity_ordered },
+      link: orderId === null ? '/bulk-orders' : `/orders?order=${orderId}`,
+    });
+  }
+  await tx
+    .update(bulkOrders)
+    .set({ status: 'completed', finished_at: now, closed_by: closedBy })
+    .where(eq(bulkOrders.id, id));
+  return 'completed';
+}
+
+/**
+ * The job: every open bulk order whose end date has passed is completed or cancelled, each in its own
+ * savepoint of the job's transaction. Answers how many it finished.
+ */
+export async function completeEndedBulkOrders(tx: Tx, now: Date): Promise<number> {
+  const due = await tx
+    .select({ id: bulkOrders.id })
+    .from(bulkOrders)
+    .where(and(inArray(bulkOrders.status, ['active', 'target_reached']), lte(bulkOrders.end_date, now)))
+    .orderBy(asc(bulkOrders.id))
+    .limit(LIST_LIMIT);
+  let finished = 0;
+  for (const { id } of due) {
+    if ((await finishBulkOrder(tx, id, now, null)) !== 'none') finished += 1;
+  }
+  return finished;
+}
+
+/**
+ * POST /api/bulk-orders/{id}/close: a coordinator of the order's co-op closes it once its target is met;
+ * it completes at once, as the job would at the end date (409 when not open or below target, nothing
+ * written).
+ */
+export async function closeBulkOrder(db: Db, user: Caller, id: number, now = new Date()): Promise<BulkOrder> {
+  const [order] = await db.select().from(bulkOrders).where(eq(bulkOrders.id, id));
+  if (!order) throw fail('bulk_order.not_found');
+  const standing = await membershipOf(db, order.coop_id, user.id);
+  if (!standing?.is_coordinator) throw fail('bulk_order.close_coordinator_only');
+  await db.transaction(async (tx) => {
+    const done = await finishBulkOrder(tx, id, now, user.id);
+    if (done === 'none') throw fail('bulk_order.cannot_close');
+  });
+  return bulkOrderById(db, id);
 }

@@ -45,6 +45,10 @@ export const bulkOrders = pgTable(
     decline_reason: text('decline_reason'),
     /** When the seller accepted or declined the proposal. */
     reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    /** When it completed (orders placed) or was cancelled below target (ADR 025). */
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    /** The coordinator who closed it before its end date, once its target was met. */
+    closed_by: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -74,6 +78,10 @@ export const bulkOrderParticipations = pgTable(
     final_unit_price_cents: integer('final_unit_price_cents').notNull(),
     total_amount_cents: bigint('total_amount_cents', { mode: 'number' }).notNull(),
     payment_status: text('payment_status').notNull().default('pending'),
+    /** The order (orders area) the participation became when the bulk order completed. */
+    order_id: integer('order_id'),
+    /** Why no order could be placed for it at completion (the error's code). */
+    failure_reason: text('failure_reason'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -111,6 +111,70 @@ export async function createLocation(
   return { ...row, is_default: false };
 }
 
+/**
+ * A member's space in a co-op's virtual warehouse is one of its inventory locations (issue 11 point 1;
+ * kind 'coop_warehouse'), made when the space is first allocated: the warehouses area's My Inventory is
+ * the stock at these locations, moved by the same movements as any other. One location per business and
+ * warehouse, named after the warehouse (suffixed when the business already uses that name).
+ */
+export async function coopWarehouseLocation(
+  tx: Db | Tx,
+  businessId: number,
+  warehouseId: number,
+  warehouseName: string,
+): Promise<InventoryLocation> {
+  await defaultLocation(tx, businessId);
+  const find = async () => {
+    const [row] = await tx
+      .select({ id: inventoryLocations.id, name: inventoryLocations.name })
+      .from(inventoryLocations)
+      .where(
+        and(
+          eq(inventoryLocations.business_id, businessId),
+          eq(inventoryLocations.virtual_warehouse_id, warehouseId),
+        ),
+      );
+    return row;
+  };
+  const found = await find();
+  if (found) return { ...found, is_default: false };
+  for (const name of [warehouseName, `${warehouseName} (co-op)`, `${warehouseName} (co-op ${warehouseId})`]) {
+    await tx
+      .insert(inventoryLocations)
+      .values({
+        business_id: businessId,
+        name,
+        is_default: false,
+        kind: 'coop_warehouse',
+        virtual_warehouse_id: warehouseId,
+      })
+      .onConflictDoNothing();
+    const made = await find();
+    if (made) return { ...made, is_default: false };
+  }
+  throw fail('inventory.location_name_taken', { name: warehouseName });
+}
+
+/** The business's stock at its co-op warehouse locations, with each item's value at its average cost. */
+export async function coopWarehouseStock(db: Db | Tx, businessId: number) {
+  const rows = await db
+    .select({
+      item_id: inventoryItems.id,
+      virtual_warehouse_id: inventoryLocations.virtual_warehouse_id,
+      location_name: inventoryLocations.name,
+      product_name: inventoryProducts.name,
+      quantity: inventoryItems.quantity,
+      reserved: inventoryItems.reserved,
+      unit_cost_cents: inventoryItems.unit_cost_cents,
+    })
+    .from(inventoryItems)
+    .innerJoin(inventoryLocations, eq(inventoryLocations.id, inventoryItems.location_id))
+    .innerJoin(inventoryProducts, eq(inventoryProducts.id, inventoryItems.inventory_product_id))
+    .where(and(eq(inventoryItems.business_id, businessId), eq(inventoryLocations.kind, 'coop_warehouse')))
+    .limit(ITEMS_CAP);
+  return rows.map((r) => ({ ...r, value_cents: r.unit_cost_cents * r.quantity }));
+}
+
 async function locationOf(db: Db | Tx, businessId: number, locationId: number) {
   const [row] = await db
     .select({ id: inventoryLocations.id, name: inventoryLocations.name })

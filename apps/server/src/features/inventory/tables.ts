@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.ts';
 import { products } from '../catalog/tables.ts';
+import { virtualWarehouses } from '../warehouses/tables.ts';
 
 /** Where a business keeps stock: a shop, a back room, a co-op warehouse space. One is the default. */
 export const inventoryLocations = pgTable(
@@ -23,9 +24,19 @@ export const inventoryLocations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     is_default: boolean('is_default').notNull().default(false),
+    /** 'store': the business's own place; 'coop_warehouse': its space in a co-op's virtual warehouse. */
+    kind: text('kind').notNull().default('store'),
+    /** The co-op warehouse of a 'coop_warehouse' location (one location per business and warehouse). */
+    virtual_warehouse_id: integer('virtual_warehouse_id').references(() => virtualWarehouses.id, {
+      onDelete: 'set null',
+    }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('inventory_locations_kind_check', sql`${t.kind} in ('store', 'coop_warehouse')`),
+    uniqueIndex('inventory_locations_warehouse_unique')
+      .on(t.business_id, t.virtual_warehouse_id)
+      .where(sql`${t.virtual_warehouse_id} is not null`),
     uniqueIndex('inventory_locations_default_unique')
       .on(t.business_id)
       .where(sql`${t.is_default}`),

@@ -22,7 +22,7 @@ import { productsForSale } from '../catalog/service.ts';
 import { reserveForOrder } from '../inventory/service.ts';
 import { notify } from '../notifications/service.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
-import { nextOrderNumber, ordersByIds } from './service.ts';
+import { nextOrderNumber, ordersByIds, registerOrderPlacer } from './service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
 import { checkoutKeys, orderItems, orders } from './tables.ts';
 
@@ -240,6 +240,8 @@ export async function placeOrdersInTx(
 ): Promise<PlacedOrders> {
   return placeOrders(tx, user, request, mergeItems(request.items), options);
 }
+
+registerOrderPlacer(placeOrdersInTx);
 
 async function placeOrders(
   tx: Tx,

@@ -9,6 +9,7 @@ import {
   ORDER_STATUSES,
   SELLER_NEXT_STATUS,
   type DeliveryOption,
+  type Offer,
   type Order,
   type OrderList,
   type OrderStatus,
@@ -709,6 +710,31 @@ export async function orderTimesOf(
     )
     .orderBy(asc(orders.created_at))
     .limit(limit);
+}
+
+/**
+ * Other areas place orders for a buyer (completed bulk orders, scheduled orders) through this: checkout's
+ * placeOrdersInTx, which checkout.ts hands over when it loads (checkout imports this file, so it cannot be
+ * imported back without a cycle).
+ */
+type OrderPlacer = (
+  tx: Tx,
+  user: UserRow,
+  request: {
+    items: { product_id: number; quantity: number }[];
+    delivery_option: DeliveryOption;
+    delivery_address?: string | null | undefined;
+    notes?: string | null | undefined;
+  },
+  options?: { offers?: readonly Offer[]; now?: Date },
+) => Promise<{ orderIds: number[] }>;
+let orderPlacer: OrderPlacer | null = null;
+export function registerOrderPlacer(placer: OrderPlacer): void {
+  orderPlacer = placer;
+}
+export function placeOrdersInTx(...args: Parameters<OrderPlacer>): ReturnType<OrderPlacer> {
+  if (!orderPlacer) throw new Error('Checkout is not loaded: no order placer registered');
+  return orderPlacer(...args);
 }
 
 /**

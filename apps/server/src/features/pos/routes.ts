@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { posContracts as c } from '@tt/domain';
 import { defineRoute } from '../../platform/route.ts';
 import {
+  cashUp,
+  cashUpSummary,
   listTransactions,
   processPayment,
   refundSale,
@@ -22,5 +24,7 @@ export async function posRoutes(app: FastifyInstance) {
   defineRoute(app, c.refund, async ({ user, params, body }) =>
     refundSale(app.db, user.id, params.id, body.reason),
   );
+  defineRoute(app, c.cashUpSummary, async ({ user }) => cashUpSummary(app.db, user.id));
+  defineRoute(app, c.cashUp, async ({ user, body }) => cashUp(app.db, user.id, body));
   defineRoute(app, c.transactions, async ({ user, query }) => listTransactions(app.db, user.id, query.limit));
 }

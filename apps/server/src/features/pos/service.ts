@@ -1,6 +1,10 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, or } from 'drizzle-orm';
 import {
   ACCOUNTS,
+  CASH_UP_HISTORY,
+  cashDifference,
+  cashUpLines,
+  cashUpTotals,
   centsToRand,
   changeDue,
   DEFAULT_MARKUP_PERCENT,
@@ -12,7 +16,11 @@ import {
   tillTotals,
   type InventoryItem,
   type LedgerLine,
+  type CashUpMethodTotals,
   type PaymentMethod,
+  type PosCashUp,
+  type PosCashUpRequest,
+  type PosCashUpSummary,
   type PosCatalogue,
   type PosProduct,
   type PosSaleRequest,
@@ -27,7 +35,7 @@ import { productBrands } from '../catalog/service.ts';
 import { defaultLocation, itemAvailable, listInventory, recordMovement } from '../inventory/service.ts';
 import { postEntry } from '../ledger/service.ts';
 import { notify } from '../notifications/service.ts';
-import { posPrices, posSaleLines, posSales, posSettings } from './tables.ts';
+import { posCashUps, posPrices, posSaleLines, posSales, posSettings } from './tables.ts';
 
 /**
  * The point of sale (spec 3 /pos; issue 11 point 2). The till sells the shop's own stock at its default
@@ -490,4 +498,211 @@ export async function listTransactions(
     db.select({ n: count() }).from(posSales).where(eq(posSales.business_id, businessId)),
   ]);
   return { transactions: await toTransactions(db, rows), total: total?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cash-up (ADR 017)
+
+type CashUpRow = typeof posCashUps.$inferSelect;
+
+const methodsOut = (methods: CashUpMethodTotals[]) =>
+  methods.map((m) => ({
+    method: m.method,
+    sales_count: m.sales_count,
+    sales_total: centsToRand(m.sales_cents),
+    refunds_count: m.refunds_count,
+    refunds_total: centsToRand(m.refunds_cents),
+    net: centsToRand(m.net_cents),
+  }));
+
+function toCashUp(row: CashUpRow): PosCashUp {
+  const { outcome } = cashDifference(row.counted_cents, row.expected_cents);
+  return {
+    id: row.id,
+    session: row.session,
+    opened_at: row.opened_at?.toISOString() ?? null,
+    closed_at: row.closed_at.toISOString(),
+    methods: methodsOut(row.methods),
+    opening_float: centsToRand(row.float_cents),
+    expected_cash: centsToRand(row.expected_cents),
+    counted_cash: centsToRand(row.counted_cents),
+    difference: centsToRand(row.difference_cents),
+    outcome,
+    notes: row.notes,
+    journal_reference: row.journal_reference,
+  };
+}
+
+/** The sales and refunds no cash-up covers yet: the open session. */
+async function openSession(db: Db | Tx, businessId: number) {
+  const rows = await db
+    .select({
+      id: posSales.id,
+      payment_method: posSales.payment_method,
+      total_cents: posSales.total_cents,
+      created_at: posSales.created_at,
+      refunded_at: posSales.refunded_at,
+      cash_up_id: posSales.cash_up_id,
+      refund_cash_up_id: posSales.refund_cash_up_id,
+    })
+    .from(posSales)
+    .where(
+      and(
+        eq(posSales.business_id, businessId),
+        or(
+          isNull(posSales.cash_up_id),
+          and(isNotNull(posSales.refunded_at), isNull(posSales.refund_cash_up_id)),
+        ),
+      ),
+    );
+  const sales = rows.filter((r) => r.cash_up_id === null);
+  const refunds = rows.filter((r) => r.refunded_at !== null && r.refund_cash_up_id === null);
+  const times = [...sales.map((r) => r.created_at), ...refunds.map((r) => r.refunded_at!)];
+  const openedAt = times.length === 0 ? null : new Date(Math.min(...times.map((d) => d.getTime())));
+  const asMovement = (r: (typeof rows)[number]) => ({
+    payment_method: r.payment_method as PaymentMethod,
+    total_cents: r.total_cents,
+  });
+  return {
+    sales,
+    refunds,
+    openedAt,
+    totals: (floatCents: number) => cashUpTotals(sales.map(asMovement), refunds.map(asMovement), floatCents),
+  };
+}
+
+async function nextSession(db: Db | Tx, businessId: number): Promise<number> {
+  const [row] = await db
+    .select({ last: max(posCashUps.session) })
+    .from(posCashUps)
+    .where(eq(posCashUps.business_id, businessId));
+  return (row?.last ?? 0) + 1;
+}
+
+/** GET /api/pos/cash-up: the open session (what a cash-up now covers) and the latest cash-ups. */
+export async function cashUpSummary(db: Db, businessId: number): Promise<PosCashUpSummary> {
+  const [open, session, history] = await Promise.all([
+    openSession(db, businessId),
+    nextSession(db, businessId),
+    db
+      .select()
+      .from(posCashUps)
+      .where(eq(posCashUps.business_id, businessId))
+      .orderBy(desc(posCashUps.session))
+      .limit(CASH_UP_HISTORY),
+  ]);
+  const totals = open.totals(0);
+  return {
+    session,
+    opened_at: open.openedAt?.toISOString() ?? null,
+    methods: methodsOut(totals.methods),
+    sales_count: open.sales.length,
+    refunds_count: open.refunds.length,
+    cash_net: centsToRand(totals.expected_cash_cents),
+    history: history.map(toCashUp),
+  };
+}
+
+/**
+ * POST /api/pos/cash-up: closes the open session in one transaction. The cash-up row is written first
+ * under the unique (business, session), so a second submit of the same session (a double tap, a second
+ * device) waits for the first and is refused (409 pos.cash_up_done). Then every uncovered sale and refund
+ * is marked as this cash-up's (rows a concurrent sale has not committed yet stay for the next one), the
+ * expected cash is computed from exactly those rows and must be the one the screen showed (409
+ * pos.cash_up_changed, nothing written), and the difference is posted: over Cash / Cash over/short, short
+ * the reverse, in the same transaction.
+ */
+export async function cashUp(
+  db: Db,
+  businessId: number,
+  input: PosCashUpRequest,
+  now = new Date(),
+): Promise<PosCashUp> {
+  const row = await db.transaction(async (tx) => {
+    const session = await nextSession(tx, businessId);
+    if (input.session !== session) throw fail('pos.cash_up_done');
+    const floatCents = randToCents(input.opening_float);
+    const countedCents = randToCents(input.counted_cash);
+    const [inserted] = await tx
+      .insert(posCashUps)
+      .values({
+        business_id: businessId,
+        session,
+        closed_at: now,
+        methods: [],
+        float_cents: floatCents,
+        expected_cents: countedCents,
+        counted_cents: countedCents,
+        difference_cents: 0,
+        notes: input.notes || null,
+        created_by: businessId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw fail('pos.cash_up_done');
+
+    const sales = await tx
+      .update(posSales)
+      .set({ cash_up_id: inserted.id })
+      .where(and(eq(posSales.business_id, businessId), isNull(posSales.cash_up_id)))
+      .returning({
+        payment_method: posSales.payment_method,
+        total_cents: posSales.total_cents,
+        at: posSales.created_at,
+      });
+    const refunds = await tx
+      .update(posSales)
+      .set({ refund_cash_up_id: inserted.id })
+      .where(
+        and(
+          eq(posSales.business_id, businessId),
+          isNotNull(posSales.refunded_at),
+          isNull(posSales.refund_cash_up_id),
+        ),
+      )
+      .returning({
+        payment_method: posSales.payment_method,
+        total_cents: posSales.total_cents,
+        at: posSales.refunded_at,
+      });
+    const asMovement = (r: { payment_method: string; total_cents: number }) => ({
+      payment_method: r.payment_method as PaymentMethod,
+      total_cents: r.total_cents,
+    });
+    const totals = cashUpTotals(sales.map(asMovement), refunds.map(asMovement), floatCents);
+    if (totals.expected_cash_cents !== randToCents(input.expected_cash)) {
+      throw fail('pos.cash_up_changed', { expected: centsToRand(totals.expected_cash_cents) });
+    }
+    const { difference_cents } = cashDifference(countedCents, totals.expected_cash_cents);
+    const times = [...sales, ...refunds].map((r) => r.at!.getTime());
+    const reference = `CASHUP-${sastDate(now).replaceAll('-', '')}-${session}`;
+    const lines = cashUpLines(difference_cents);
+    if (lines.length > 0) {
+      await postEntry(tx, {
+        businessId,
+        date: sastDate(now),
+        reference,
+        description: `Cash-up ${session}: cash ${difference_cents > 0 ? 'over' : 'short'} by R ${centsToRand(
+          Math.abs(difference_cents),
+        ).toFixed(2)}`,
+        source: 'cash_up',
+        sourceId: inserted.id,
+        createdBy: businessId,
+        lines,
+      });
+    }
+    const [saved] = await tx
+      .update(posCashUps)
+      .set({
+        opened_at: times.length === 0 ? null : new Date(Math.min(...times)),
+        methods: totals.methods,
+        expected_cents: totals.expected_cash_cents,
+        difference_cents,
+        journal_reference: lines.length > 0 ? reference : null,
+      })
+      .where(eq(posCashUps.id, inserted.id))
+      .returning();
+    return saved!;
+  });
+  return toCashUp(row);
 }

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -12,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { CashUpMethodTotals } from '@tt/domain';
 import { users } from '../auth/tables.ts';
 
 /** A shop's till settings: the markup on cost that prices an item without a price of its own. */
@@ -77,11 +80,20 @@ export const posSales = pgTable(
     /** A refund or void of the whole sale: its stock came back and its books were reversed. */
     refunded_at: timestamp('refunded_at', { withTimezone: true }),
     refund_reason: text('refund_reason'),
+    /** The cash-up that covers the sale (null until the till's session is cashed up). */
+    cash_up_id: integer('cash_up_id').references((): AnyPgColumn => posCashUps.id),
+    /** The cash-up that covers the refund (it may be a later one than the sale's). */
+    refund_cash_up_id: integer('refund_cash_up_id').references((): AnyPgColumn => posCashUps.id),
   },
   (t) => [
     uniqueIndex('pos_sales_client_sale_uq').on(t.business_id, t.client_sale_id),
     uniqueIndex('pos_sales_number_uq').on(t.business_id, t.transaction_number),
     index('pos_sales_business_created_idx').on(t.business_id, t.created_at),
+    index('pos_sales_uncashed_idx')
+      .on(t.business_id)
+      .where(
+        sql`${t.cash_up_id} is null or (${t.refunded_at} is not null and ${t.refund_cash_up_id} is null)`,
+      ),
     check(
       'pos_sales_method_check',
       sql`${t.payment_method} in ('cash', 'card', 'mobile', 'qr_code', 'tap_pay')`,
@@ -108,5 +120,40 @@ export const posSaleLines = pgTable(
   (t) => [
     index('pos_sale_lines_sale_idx').on(t.sale_id),
     check('pos_sale_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A cash-up (ADR 017): it closes the till's session. session numbers a business's cash-ups 1, 2, 3...;
+ * the unique (business, session) makes a second submit of the same session fail, so it is recorded once.
+ * The totals per method are kept as they were counted (jsonb), with the float, expected, counted and the
+ * difference posted (Cash over/short).
+ */
+export const posCashUps = pgTable(
+  'pos_cash_ups',
+  {
+    id: serial('id').primaryKey(),
+    business_id: integer('business_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    session: integer('session').notNull(),
+    opened_at: timestamp('opened_at', { withTimezone: true }),
+    closed_at: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    methods: jsonb('methods').$type<CashUpMethodTotals[]>().notNull(),
+    float_cents: bigint('float_cents', { mode: 'number' }).notNull().default(0),
+    expected_cents: bigint('expected_cents', { mode: 'number' }).notNull(),
+    counted_cents: bigint('counted_cents', { mode: 'number' }).notNull(),
+    difference_cents: bigint('difference_cents', { mode: 'number' }).notNull(),
+    notes: text('notes'),
+    journal_reference: text('journal_reference'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('pos_cash_ups_session_uq').on(t.business_id, t.session),
+    check('pos_cash_ups_float_check', sql`${t.float_cents} >= 0 and ${t.counted_cents} >= 0`),
+    check(
+      'pos_cash_ups_difference_check',
+      sql`${t.difference_cents} = ${t.counted_cents} - ${t.expected_cents}`,
+    ),
   ],
 );

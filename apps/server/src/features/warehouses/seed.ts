@@ -2,7 +2,8 @@ import { inArray, or } from 'drizzle-orm';
 import { monthlyFeeCents } from '@tt/domain';
 import type { AreaSeed } from '../../db/seed-types.ts';
 import { activeCooperatives, at as atDays, seedCatalogue } from '../../db/seed-world.ts';
-import { virtualInventory, virtualWarehouses, warehouseOwnerships } from './tables.ts';
+import { coopWarehouseLocation, ensureInventoryProduct, recordMovement } from '../inventory/service.ts';
+import { virtualWarehouses, warehouseOwnerships } from './tables.ts';
 
 /**
  * Two warehouses per active cooperative, a roomy one and a nearly full one (96%), each created by a member;
@@ -74,25 +75,27 @@ export const seed: AreaSeed = {
         own(full, others[17]!, 12_00, 6, -10),
       ]);
       if (index === 0) {
-        await tx.insert(virtualInventory).values(
-          catalogue.slice(0, 3).map((p, i) => ({
-            warehouse_id: roomy!.id,
-            user_id: demo.retailer,
-            product_id: p.id,
+        // The demo retailer's space is an inventory location; its stock arrives by in movements.
+        const location = await coopWarehouseLocation(tx, demo.retailer, roomy!.id, roomy!.name);
+        for (const [i, p] of catalogue.slice(0, 3).entries()) {
+          const product = await ensureInventoryProduct(tx, demo.retailer, { productId: p.id });
+          await recordMovement(tx, {
+            businessId: demo.retailer,
+            performedBy: demo.retailer,
+            inventoryProductId: product.id,
+            locationId: location.id,
+            type: 'in',
             quantity: 24 * (i + 1),
-            reserved_quantity: i === 1 ? 6 : 0,
-            unit_value_cents: p.price,
-          })),
-        );
+            unitCostCents: p.price,
+            reason: 'Delivered to the co-op warehouse',
+          });
+        }
       }
     }
   },
   /** Warehouses demo users created and stock of demo products, wherever they are. */
-  async removeDemo(tx, { userIds, productIds, coopIds }) {
+  async removeDemo(tx, { userIds, coopIds }) {
     const users = userIds.length > 0 ? userIds : [-1];
-    if (productIds.length > 0) {
-      await tx.delete(virtualInventory).where(inArray(virtualInventory.product_id, productIds));
-    }
     await tx
       .delete(virtualWarehouses)
       .where(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   centsToRand,
@@ -13,10 +13,10 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
 import { userSummaries, type UserRow } from '../auth/service.ts';
-import { productSummaries } from '../catalog/service.ts';
 import { membershipOf, requireMember } from '../cooperatives/service.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
-import { virtualInventory, virtualWarehouses, warehouseOwnerships } from './tables.ts';
+import { coopWarehouseLocation, coopWarehouseStock } from '../inventory/service.ts';
+import { virtualWarehouses, warehouseOwnerships } from './tables.ts';
 
 const LIST_LIMIT = 200;
 type Caller = Pick<UserRow, 'id' | 'role'>;
@@ -144,42 +144,35 @@ export async function myOwnership(db: Db, userId: number): Promise<WarehouseOwne
 }
 
 /**
- * The caller's stock in the co-ops' warehouses, by warehouse then product name. The product names are the
- * catalogue's (productSummaries), so the order by name is applied here: all of one member's own lines are
- * read (a handful per warehouse), sorted, and the first LIST_LIMIT answered, as the joined query did.
+ * The caller's stock in the co-ops' warehouses: the inventory area's items at the caller's
+ * 'coop_warehouse' locations (one per warehouse it has space in), so it is the same stock movements as
+ * /inventory. By warehouse then product name; the value is the quantity at the item's average cost.
  */
 export async function myInventory(db: Db, userId: number) {
-  const rows = await db
-    .select({
-      id: virtualInventory.id,
-      product_id: virtualInventory.product_id,
-      warehouse_name: virtualWarehouses.name,
-      quantity: virtualInventory.quantity,
-      reserved_quantity: virtualInventory.reserved_quantity,
-      unit_value_cents: virtualInventory.unit_value_cents,
-    })
-    .from(virtualInventory)
-    .innerJoin(virtualWarehouses, eq(virtualWarehouses.id, virtualInventory.warehouse_id))
-    .where(eq(virtualInventory.user_id, userId));
-  const catalogue = await productSummaries(
-    db,
-    rows.map((r) => r.product_id),
+  const rows = await coopWarehouseStock(db, userId);
+  const ids = [
+    ...new Set(rows.flatMap((r) => (r.virtual_warehouse_id === null ? [] : [r.virtual_warehouse_id]))),
+  ];
+  const names = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: virtualWarehouses.id, name: virtualWarehouses.name })
+            .from(virtualWarehouses)
+            .where(inArray(virtualWarehouses.id, ids))
+        ).map((w) => [w.id, w.name]),
   );
   return rows
-    .flatMap(({ product_id, unit_value_cents, ...r }) => {
-      const product = catalogue.get(product_id);
-      if (!product) return [];
-      return [
-        {
-          id: r.id,
-          product_name: product.name,
-          warehouse_name: r.warehouse_name,
-          quantity: r.quantity,
-          reserved_quantity: r.reserved_quantity,
-          total_value: centsToRand(unit_value_cents * r.quantity),
-        },
-      ];
-    })
+    .map((r) => ({
+      id: r.item_id,
+      product_name: r.product_name,
+      warehouse_name:
+        (r.virtual_warehouse_id === null ? undefined : names.get(r.virtual_warehouse_id)) ?? r.location_name,
+      quantity: r.quantity,
+      reserved_quantity: r.reserved,
+      total_value: centsToRand(r.value_cents),
+    }))
     .sort(
       (a, b) =>
         byText(a.warehouse_name, b.warehouse_name) || byText(a.product_name, b.product_name) || a.id - b.id,
@@ -247,6 +240,8 @@ export async function allocateSpace(
         status: 'active',
       })
       .returning({ id: warehouseOwnerships.id });
+    // The member's space is an inventory location from now on (My Inventory is its stock).
+    await coopWarehouseLocation(tx, user.id, warehouse.id, warehouse.name);
     const [row] = await withOwnerNames(
       tx,
       await ownershipsQuery(tx).where(eq(warehouseOwnerships.id, inserted!.id)),

@@ -1,7 +1,6 @@
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../auth/tables.ts';
-import { products } from '../catalog/tables.ts';
 import { cooperatives } from '../cooperatives/tables.ts';
 
 /** Capacities are kept in hundredths of a cubic metre, as integers. */
@@ -57,24 +56,4 @@ export const warehouseOwnerships = pgTable(
     index('warehouse_ownerships_user_idx').on(t.user_id),
     index('warehouse_ownerships_warehouse_idx').on(t.warehouse_id),
   ],
-);
-
-export const virtualInventory = pgTable(
-  'virtual_inventory',
-  {
-    id: serial('id').primaryKey(),
-    warehouse_id: integer('warehouse_id')
-      .notNull()
-      .references(() => virtualWarehouses.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    quantity: integer('quantity').notNull().default(0),
-    reserved_quantity: integer('reserved_quantity').notNull().default(0),
-    unit_value_cents: integer('unit_value_cents').notNull(),
-  },
-  (t) => [index('virtual_inventory_user_idx').on(t.user_id)],
 );

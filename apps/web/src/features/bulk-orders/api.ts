@@ -125,3 +125,14 @@ export const useDeclineProposal = () =>
   useProposalAnswer(({ id, reason }: { id: number; reason: string }) =>
     call(bulkOrderContracts.decline, { params: { id }, body: { reason } }),
   );
+
+/** A coordinator closes a bulk order once its target is met: the members' orders are placed (ADR 025). */
+export function useCloseBulkOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(bulkOrderContracts.close, { params: { id } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: bulkOrderKeys.all });
+    },
+  });
+}

@@ -17,6 +17,7 @@ import { QueryState } from '../../components/ui/QueryState';
 import { useTill, useTillCatalogue, type SaleOutcome } from './api';
 import { addToCart, isPhoneValid, parseDiscount, priceCents, setQuantity, type CartLine } from './cart';
 import { CartPanel, type CustomerFields } from './components/CartPanel';
+import { CashUpPanel } from './components/CashUpPanel';
 import { PaymentDialog } from './components/PaymentDialog';
 import { PricesDialog } from './components/PricesDialog';
 import { ProductGrid } from './components/ProductGrid';
@@ -189,7 +190,10 @@ function Till({ catalogue }: { catalogue: PosCatalogue }) {
             />
           </div>
         </div>
-        <RecentSales />
+        <div className="grid items-start gap-4 lg:grid-cols-2">
+          <RecentSales />
+          <CashUpPanel waiting={queue.length} />
+        </div>
       </div>
       {paying && totals && (
         <PaymentDialog

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { posContracts as c, type PosSaleInput, type PosTransaction } from '@tt/domain';
+import { posContracts as c, type PosCashUpInput, type PosSaleInput, type PosTransaction } from '@tt/domain';
 import { ApiError, call, NETWORK_ERROR_CODE } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 import { enqueue, queuedSales, retryRefused, syncQueue, type QueuedSale, type SendResult } from './offline';
@@ -10,6 +10,7 @@ export const posKeys = {
   all: [queryRoots.pos] as const,
   catalogue: () => [...posKeys.all, 'catalogue'] as const,
   transactions: () => [...posKeys.all, 'transactions'] as const,
+  cashUp: () => [...posKeys.all, 'cash-up'] as const,
 };
 
 /** GET /api/pos/products: the shop, its markup and every product the till sells (searched on the device). */
@@ -133,5 +134,22 @@ export function useRefund() {
       await queryClient.invalidateQueries({ queryKey: posKeys.all });
       await invalidateAfter(queryClient, 'pos.sold');
     },
+  });
+}
+
+/** GET /api/pos/cash-up: the open session's totals per method and the latest cash-ups. */
+export const useCashUpSummary = () =>
+  useQuery({ queryKey: posKeys.cashUp(), queryFn: () => call(c.cashUpSummary) });
+
+/** POST /api/pos/cash-up: closes the session; the difference is posted to the books. */
+export function useCashUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PosCashUpInput) => call(c.cashUp, { body }),
+    onSettled: async () => {
+      // Refused as changed or already done: the screen reads the session again.
+      await queryClient.invalidateQueries({ queryKey: posKeys.cashUp() });
+    },
+    onSuccess: async () => invalidateAfter(queryClient, 'pos.cashed_up'),
   });
 }

@@ -44,3 +44,10 @@ export function parseDiscount(text: string): number | null {
 export const isPhoneValid = (text: string) => saPhoneSchema.safeParse(text).success;
 
 export const priceCents = (product: PosProduct) => randToCents(product.price);
+
+/** An amount of rand typed by hand (e.g. 250 or 52,50) as cents, or null when it is not one. */
+export function parseAmountCents(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(trimmed)) return null;
+  return randToCents(trimmed);
+}

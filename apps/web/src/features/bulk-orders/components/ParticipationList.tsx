@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatRand, randToCents, type Participation } from '@tt/domain';
 import { Badge, type Tone } from '../../../components/ui/Badge';
 import { Card } from '../../../components/ui/Card';
@@ -28,6 +29,20 @@ export function ParticipationList({ participations }: { participations: Particip
                 <p className="mt-0.5 text-xs text-stone-600 tabular-nums">
                   {t('mine.line', { count: p.quantity_ordered, price: formatMoney(p.final_unit_price) })}
                 </p>
+                {p.order_id !== null && (
+                  <Link
+                    to={`/orders?order=${p.order_id}`}
+                    className="mt-0.5 inline-block text-sm font-medium text-brand-700 underline"
+                    data-testid="participation-order"
+                  >
+                    {t('mine.order', { number: p.order_number ?? p.order_id })}
+                  </Link>
+                )}
+                {p.failure_reason !== null && (
+                  <p className="mt-0.5 text-sm text-red-800" data-testid="participation-not-placed">
+                    {t('mine.not_placed')}
+                  </p>
+                )}
               </div>
               <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 sm:w-auto sm:shrink-0 sm:flex-col sm:items-end">
                 <span className="font-semibold whitespace-nowrap tabular-nums">
