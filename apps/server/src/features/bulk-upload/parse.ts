@@ -79,7 +79,12 @@ function readCsv(bytes: Buffer): ParsedRow[] {
     throw fail('bulk_upload.not_text');
   }
   // Control characters other than tab and line ends do not occur in a product list.
-  if (/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) throw fail('bulk_upload.not_text');
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127) {
+      throw fail('bulk_upload.not_text');
+    }
+  }
   const parsed = Papa.parse<string[]>(text, {
     skipEmptyLines: false,
     // Header, the row limit and one more to know it was passed.
