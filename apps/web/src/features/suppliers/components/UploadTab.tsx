@@ -7,6 +7,8 @@ import {
   BULK_UPLOAD_MAX_MB,
   BULK_UPLOAD_MAX_ROWS,
   errorLogCsv,
+  isErrorCode,
+  renderErrorMessage,
   uploadKindOf,
   type BulkUpload,
   type BulkUploadIssue,
@@ -17,7 +19,7 @@ import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { QueryState } from '../../../components/ui/QueryState';
-import { errorMessage, translateCode } from '../../../lib/errors';
+import { ERRORS_NAMESPACE, errorMessage, translateCode } from '../../../lib/errors';
 import {
   fetchReport,
   templateUrl,
@@ -27,11 +29,14 @@ import {
   useUploadReport,
 } from '../upload-api';
 
+/** The report's codes are the errors namespace's: loaded with the screen's own words. */
+const NAMESPACES = ['suppliers', ERRORS_NAMESPACE];
+
 const STATUS_TONE = { completed: 'green', failed: 'red', pending: 'yellow', processing: 'blue' } as const;
 
 /** Spec 3 /bulk-upload: template, instructions, file picker, the validation report and the history. */
 export function UploadTab() {
-  const { t } = useTranslation('suppliers');
+  const { t } = useTranslation(NAMESPACES);
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
@@ -133,12 +138,14 @@ export function UploadTab() {
 }
 
 function useIssueMessage() {
-  const { t } = useTranslation('suppliers');
-  return (issue: BulkUploadIssue) => translateCode(issue.code, issue.params, t) ?? issue.code;
+  const { t } = useTranslation(NAMESPACES);
+  return (issue: BulkUploadIssue) =>
+    translateCode(issue.code, issue.params, t) ??
+    (isErrorCode(issue.code) ? renderErrorMessage(issue.code, issue.params) : issue.code);
 }
 
 function ReportPanel({ id }: { id: number }) {
-  const { t } = useTranslation('suppliers');
+  const { t } = useTranslation(NAMESPACES);
   const [choice, setChoice] = useState<'skip' | 'refuse'>('skip');
   const confirm = useConfirmUpload(id);
   const report = useUploadReport(id, confirm.isPending);
@@ -245,7 +252,7 @@ function IssueTable({
   issues: BulkUploadIssue[];
   message: (i: BulkUploadIssue) => string;
 }) {
-  const { t } = useTranslation('suppliers');
+  const { t } = useTranslation(NAMESPACES);
   return (
     <div className="max-h-80 overflow-auto rounded-md border border-stone-200">
       <table className="w-full text-left text-sm" data-testid="issue-table">
@@ -275,7 +282,7 @@ function IssueTable({
 }
 
 function HistoryPanel({ onOpen }: { onOpen: (id: number) => void }) {
-  const { t } = useTranslation('suppliers');
+  const { t } = useTranslation(NAMESPACES);
   const history = useUploadHistory();
   const message = useIssueMessage();
   const downloadLog = async (upload: BulkUpload) => {
