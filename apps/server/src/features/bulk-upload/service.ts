@@ -253,10 +253,13 @@ export async function confirmUpload(
           seller.id,
           listings.map((l) => l.sku),
         );
+        // A new listing starts at its count; its item opens there with one adjustment movement.
         const made = await insertListings(
           tx,
           seller.id,
-          listings.filter((l) => !existing.has(l.sku)),
+          chunk.flatMap((r, i) =>
+            existing.has(r.sku) ? [] : [{ ...listings[i]!, opening: r.stock_quantity ?? 0 }],
+          ),
         );
         // A SKU made in the meantime (another upload, My products) is updated like the others.
         const late = listings.filter((l) => !existing.has(l.sku) && !made.has(l.sku));
@@ -280,7 +283,14 @@ export async function confirmUpload(
           const quantity = r.stock_quantity ?? (made.has(r.sku) ? 0 : null);
           return quantity === null ? [] : [{ productId, quantity }];
         });
-        const { refused } = await countListings(tx, seller.id, seller.id, counts, STOCK_REASON);
+        const { refused } = await countListings(
+          tx,
+          seller.id,
+          seller.id,
+          counts,
+          STOCK_REASON,
+          new Set(made.values()),
+        );
         for (const productId of refused) {
           const r = chunk.find((c) => idOf.get(c.sku) === productId)!;
           extraIssues.push({

@@ -718,16 +718,27 @@ export async function sellerSkuIds(
   return new Map(rows.map((r) => [r.sku, r.id]));
 }
 
-/** New active listings without stock; a SKU the seller already has is left alone (absent from the answer). */
+/**
+ * New active listings; a SKU the seller already has is left alone (absent from the answer). Their stock
+ * starts at `opening` (default 0): the caller writes the movements for it in the same transaction
+ * (inventory's countListings with the ids as fresh), so the listing agrees with them at commit.
+ */
 export async function insertListings(
   tx: Tx,
   sellerId: number,
-  rows: readonly BulkListing[],
+  rows: readonly (BulkListing & { opening?: number })[],
 ): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
   const made = await tx
     .insert(products)
-    .values(rows.map((r) => ({ ...r, seller_id: sellerId, stock_quantity: 0, is_active: true })))
+    .values(
+      rows.map(({ opening, ...r }) => ({
+        ...r,
+        seller_id: sellerId,
+        stock_quantity: opening ?? 0,
+        is_active: true,
+      })),
+    )
     .onConflictDoNothing({ target: [products.seller_id, products.sku] })
     .returning({ id: products.id, sku: products.sku });
   return new Map(made.map((r) => [r.sku, r.id]));

@@ -1142,6 +1142,11 @@ export async function countListings(
   performedBy: number,
   counts: readonly { productId: number; quantity: number }[],
   reason: string,
+  /**
+   * Listings made in this transaction with their stock_quantity already at the count: their item opens
+   * at it with one adjustment movement (`reason`), and nothing else needs changing.
+   */
+  fresh: ReadonlySet<number> = new Set(),
 ): Promise<{ refused: number[] }> {
   if (counts.length === 0) return { refused: [] };
   const location = await defaultLocation(tx, sellerId);
@@ -1179,7 +1184,8 @@ export async function countListings(
   for (const l of missing) await ensureInventoryProduct(tx, sellerId, { productId: l.id });
   if (missing.length > 0) inventoryIds = await byProduct();
 
-  // Items not there yet open with the listing's stock (an "in" movement for it, as sellerItem does).
+  // Items not there yet open with the listing's stock (an "in" movement for it, as sellerItem does; a
+  // fresh listing's is its count, an adjustment).
   const opened = await tx
     .insert(inventoryItems)
     .values(
@@ -1194,21 +1200,26 @@ export async function countListings(
     .onConflictDoNothing()
     .returning({
       id: inventoryItems.id,
+      inventory_product_id: inventoryItems.inventory_product_id,
       quantity: inventoryItems.quantity,
       cost: inventoryItems.unit_cost_cents,
     });
+  const productOfInventory = new Map([...inventoryIds].map(([productId, invId]) => [invId, productId]));
   const openings = opened.filter((o) => o.quantity > 0);
   if (openings.length > 0) {
     await tx.insert(inventoryMovements).values(
-      openings.map((o) => ({
-        business_id: sellerId,
-        item_id: o.id,
-        movement_type: 'in',
-        quantity: o.quantity,
-        unit_cost_cents: o.cost,
-        reason: 'Opening stock',
-        performed_by: null,
-      })),
+      openings.map((o) => {
+        const counted = fresh.has(productOfInventory.get(o.inventory_product_id)!);
+        return {
+          business_id: sellerId,
+          item_id: o.id,
+          movement_type: counted ? 'adjustment' : 'in',
+          quantity: o.quantity,
+          unit_cost_cents: o.cost,
+          reason: counted ? reason : 'Opening stock',
+          performed_by: counted ? performedBy : null,
+        };
+      }),
     );
   }
 
@@ -1223,7 +1234,6 @@ export async function countListings(
     )
     .orderBy(asc(inventoryItems.id))
     .for('update');
-  const productOfInventory = new Map([...inventoryIds].map(([productId, invId]) => [invId, productId]));
   const stateOf = new Map(states.map((s) => [productOfInventory.get(s.inventory_product_id)!, s]));
   const refused: number[] = [];
   const changes: { state: ItemState; productId: number; delta: number }[] = [];
