@@ -2,7 +2,8 @@
  * Bulk upload benchmark (issue 12 point 3): a 10,000-row product file uploaded, validated and imported
  * (new listings, each with a stock count as an adjustment movement) over a fresh embedded database, in
  * process through app.inject. Three runs, each by a new seller; prints each run and the median.
- *   npm run bench:upload -w apps/server          (BENCH_UPLOAD_ROWS, default 10000)
+ *   npm run bench:upload                                   (BENCH_UPLOAD_ROWS, default 10000)
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:upload  (over a throwaway PostgreSQL database)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,10 @@ import { subscribe } from '../src/features/subscriptions/service.ts';
 
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 10_000);
 const dir = mkdtempSync(join(tmpdir(), 'tt-bench-upload-'));
-const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+// BENCH_DATABASE_URL: a throwaway PostgreSQL database (its tables are created there); else embedded PGlite.
+const url = process.env.BENCH_DATABASE_URL;
+const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: dir });
+console.log(`database: ${database.kind}`);
 await database.migrate();
 await seedDatabase(database.db, { demo: false });
 const config = loadConfig({
