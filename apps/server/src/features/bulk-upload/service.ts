@@ -42,7 +42,7 @@ type Caller = Pick<AuthenticatedUser, 'id'>;
 type UploadRow = typeof bulkUploads.$inferSelect;
 
 /** Rows written per transaction: short enough that other writers never wait long on the seller's rows. */
-export const IMPORT_CHUNK = 500;
+export const IMPORT_CHUNK = 1000;
 const STOCK_REASON = 'Bulk upload count';
 
 function toUpload(r: UploadRow): BulkUpload {
