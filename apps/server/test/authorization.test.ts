@@ -5,6 +5,7 @@ import { buildPath, can, ROLES, type Access, type ResourceRule, type Role } from
 import {
   bulkOrderParticipations,
   bulkOrders,
+  bulkUploads,
   cartItems,
   communityPosts,
   coopTransactions,
@@ -156,6 +157,20 @@ describe('authorization matrix', () => {
     const strangerSeller = await t.sessionFor(await insertUser(t.db, 'supplier'));
     const demoRetailer = await t.login('retailer');
     const demoRetailerId = await t.demoUserId('retailer');
+    const [upload] = await t.db
+      .insert(bulkUploads)
+      .values({
+        seller_id: await t.demoUserId('supplier'),
+        upload_filename: 'theirs.csv',
+        total_rows: 0,
+        valid_rows: 0,
+        error_rows: 0,
+        issues: [],
+        issue_count: 0,
+        rows: [],
+      })
+      .returning({ id: bulkUploads.id });
+    if (!upload) throw new Error('upload fixture');
 
     const first = async <T>(rows: Promise<T[]>): Promise<T> => {
       const [row] = await rows;
@@ -454,6 +469,11 @@ describe('authorization matrix', () => {
       ],
       'PUT /api/my-products/:id/status': [
         { cookie: strangerSeller, params: { id: product.id }, body: { is_active: false } },
+      ],
+      // Another seller's pending upload: neither its report nor its import is the stranger's.
+      'GET /api/bulk-uploads/:id': [{ cookie: strangerSeller, params: { id: upload.id } }],
+      'POST /api/bulk-uploads/:id/import': [
+        { cookie: strangerSeller, params: { id: upload.id }, body: { on_errors: 'skip' } },
       ],
     };
 

@@ -836,11 +836,6 @@ export const ERRORS = {
     params: { status: 'string' },
     message: 'This upload is {{status}}: it can no longer be imported.',
   },
-  'bulk_upload.nothing_to_import': {
-    status: 409,
-    params: none,
-    message: 'No row of this file is valid, so there is nothing to import.',
-  },
   'validation.unknown_category': {
     status: 400,
     params: none,
