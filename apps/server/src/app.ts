@@ -56,6 +56,7 @@ import { posRoutes } from './features/pos/routes.ts';
 import { marketingRoutes } from './features/marketing/routes.ts';
 import { supplierRoutes } from './features/suppliers/routes.ts';
 import { bulkUploadRoutes } from './features/bulk-upload/routes.ts';
+import { smartOrderRoutes } from './features/smart-orders/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +166,7 @@ export async function buildApp({
   await app.register(marketingRoutes);
   await app.register(supplierRoutes);
   await app.register(bulkUploadRoutes);
+  await app.register(smartOrderRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

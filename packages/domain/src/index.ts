@@ -32,3 +32,4 @@ export * from './pos.ts';
 export * from './marketing.ts';
 export * from './suppliers.ts';
 export * from './bulk-upload.ts';
+export * from './smart-orders.ts';
