@@ -55,6 +55,7 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { posRoutes } from './features/pos/routes.ts';
 import { marketingRoutes } from './features/marketing/routes.ts';
 import { supplierRoutes } from './features/suppliers/routes.ts';
+import { bulkUploadRoutes } from './features/bulk-upload/routes.ts';
 import { smartOrderRoutes } from './features/smart-orders/routes.ts';
 
 declare module 'fastify' {
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(posRoutes);
   await app.register(marketingRoutes);
   await app.register(supplierRoutes);
+  await app.register(bulkUploadRoutes);
   await app.register(smartOrderRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;

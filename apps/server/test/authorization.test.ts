@@ -5,6 +5,7 @@ import { buildPath, can, ROLES, sastDate, type Access, type ResourceRule, type R
 import {
   bulkOrderParticipations,
   bulkOrders,
+  bulkUploads,
   cartItems,
   communityPosts,
   coopTransactions,
@@ -157,6 +158,20 @@ describe('authorization matrix', () => {
     const strangerSeller = await t.sessionFor(await insertUser(t.db, 'supplier'));
     const demoRetailer = await t.login('retailer');
     const demoRetailerId = await t.demoUserId('retailer');
+    const [upload] = await t.db
+      .insert(bulkUploads)
+      .values({
+        seller_id: await t.demoUserId('supplier'),
+        upload_filename: 'theirs.csv',
+        total_rows: 0,
+        valid_rows: 0,
+        error_rows: 0,
+        issues: [],
+        issue_count: 0,
+        rows: [],
+      })
+      .returning({ id: bulkUploads.id });
+    if (!upload) throw new Error('upload fixture');
 
     const first = async <T>(rows: Promise<T[]>): Promise<T> => {
       const [row] = await rows;
@@ -514,6 +529,11 @@ describe('authorization matrix', () => {
       'DELETE /api/trade-offers/:id': [{ cookie: strangerSeller, params: { id: smartOffer.id } }],
       'PUT /api/my-products/:id/status': [
         { cookie: strangerSeller, params: { id: product.id }, body: { is_active: false } },
+      ],
+      // Another seller's pending upload: neither its report nor its import is the stranger's.
+      'GET /api/bulk-uploads/:id': [{ cookie: strangerSeller, params: { id: upload.id } }],
+      'POST /api/bulk-uploads/:id/import': [
+        { cookie: strangerSeller, params: { id: upload.id }, body: { on_errors: 'skip' } },
       ],
     };
 

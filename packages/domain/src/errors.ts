@@ -853,6 +853,85 @@ export const ERRORS = {
     params: none,
     message: 'The recommended price (mrp) cannot be below the selling price.',
   },
+  // Bulk upload (spec 3 /bulk-upload; docs/decisions/021)
+  'bulk_upload.file_missing': { status: 400, params: none, message: 'Choose a file to upload.' },
+  'bulk_upload.file_type': {
+    status: 400,
+    params: none,
+    message: 'Please select a valid Excel (.xlsx) or CSV file.',
+  },
+  'bulk_upload.xls': {
+    status: 400,
+    params: none,
+    message: 'Old Excel files (.xls) cannot be read safely: save it as .xlsx or CSV and upload that.',
+  },
+  'bulk_upload.too_large': {
+    status: 413,
+    params: { max_mb: 'number' },
+    message: 'The file is larger than {{max_mb}} MB.',
+  },
+  'bulk_upload.not_text': {
+    status: 400,
+    params: none,
+    message: 'This file is not a CSV text file. Save the spreadsheet as CSV (UTF-8) or .xlsx.',
+  },
+  'bulk_upload.unreadable': {
+    status: 400,
+    params: none,
+    message: 'This spreadsheet could not be read. Save it again as .xlsx or CSV.',
+  },
+  'bulk_upload.expands_too_much': {
+    status: 400,
+    params: { max_mb: 'number' },
+    message: 'This spreadsheet unpacks to more than {{max_mb}} MB, which is not a product list.',
+  },
+  'bulk_upload.too_many_rows': {
+    status: 400,
+    params: { max_rows: 'number' },
+    message: 'The file has more than {{max_rows}} rows. Split it into smaller files.',
+  },
+  'bulk_upload.empty': { status: 400, params: none, message: 'The file has no product rows.' },
+  'bulk_upload.missing_columns': {
+    status: 400,
+    params: { columns: 'string' },
+    message: 'The file is missing the columns: {{columns}}. Start from the template.',
+  },
+  'bulk_upload.not_found': { status: 404, params: none, message: 'That upload does not exist.' },
+  'bulk_upload.not_pending': {
+    status: 409,
+    params: { status: 'string' },
+    message: 'This upload is {{status}}: it can no longer be imported.',
+  },
+  'validation.unknown_category': {
+    status: 400,
+    params: none,
+    message: 'No category has this id or name.',
+  },
+  'validation.duplicate_sku': {
+    status: 400,
+    params: { row: 'number' },
+    message: 'This SKU is already in row {{row}} of the file.',
+  },
+  'validation.formula': {
+    status: 400,
+    params: none,
+    message: 'A formula without a saved value: type the value itself.',
+  },
+  'validation.formula_text': {
+    status: 400,
+    params: none,
+    message: 'Text may not begin with =, + or @ (a spreadsheet would run it as a formula).',
+  },
+  'validation.wholesale_above_price': {
+    status: 400,
+    params: none,
+    message: 'The wholesale price cannot be above the selling price.',
+  },
+  'validation.barcode': {
+    status: 400,
+    params: none,
+    message: 'A barcode has 8 to 14 digits.',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 type Catalogue = typeof ERRORS;

@@ -31,4 +31,5 @@ export * from './reports.ts';
 export * from './pos.ts';
 export * from './marketing.ts';
 export * from './suppliers.ts';
+export * from './bulk-upload.ts';
 export * from './smart-orders.ts';

@@ -21,4 +21,5 @@ export * from '../features/reports/tables.ts';
 export * from '../features/pos/tables.ts';
 export * from '../features/marketing/tables.ts';
 export * from '../features/suppliers/tables.ts';
+export * from '../features/bulk-upload/tables.ts';
 export * from '../features/smart-orders/tables.ts';

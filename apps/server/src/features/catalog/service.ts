@@ -731,3 +731,108 @@ export async function setListingActive(
     .returning({ id: products.id });
   return rows.length > 0;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Bulk upload (docs/decisions/021): many of a seller's listings in one statement each
+
+/** A listing as a bulk upload writes it: the My products fields plus the template's extra columns. */
+export interface BulkListing extends ListingFields {
+  sku: string;
+  barcode: string | null;
+  unit_type: string | null;
+  pack_size: number | null;
+  wholesale_price_cents: number | null;
+}
+
+/** The ids of the seller's listings with these SKUs (exact SKUs, as the unique index has them). */
+export async function sellerSkuIds(
+  db: Db | Tx,
+  sellerId: number,
+  skus: readonly string[],
+): Promise<Map<string, number>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(and(eq(products.seller_id, sellerId), inArray(products.sku, [...skus])));
+  return new Map(rows.map((r) => [r.sku, r.id]));
+}
+
+/**
+ * New active listings; a SKU the seller already has is left alone (absent from the answer). Their stock
+ * starts at `opening` (default 0): the caller writes the movements for it in the same transaction
+ * (inventory's countListings with the ids as fresh), so the listing agrees with them at commit.
+ */
+export async function insertListings(
+  tx: Tx,
+  sellerId: number,
+  rows: readonly (BulkListing & { opening?: number })[],
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const made = await tx
+    .insert(products)
+    .values(
+      rows.map(({ opening, ...r }) => ({
+        ...r,
+        seller_id: sellerId,
+        stock_quantity: opening ?? 0,
+        is_active: true,
+      })),
+    )
+    .onConflictDoNothing({ target: [products.seller_id, products.sku] })
+    .returning({ id: products.id, sku: products.sku });
+  return new Map(made.map((r) => [r.sku, r.id]));
+}
+
+/** Changes the fields of the seller's listings (never SKU, stock or status), one statement for them all. */
+export async function updateListings(
+  tx: Tx,
+  sellerId: number,
+  rows: readonly (BulkListing & { id: number })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id}::int, ${r.name}::text, ${r.brand}::text, ${r.category_id}::int, ${r.description}::text,
+          ${r.image_url}::text, ${r.selling_price_cents}::int, ${r.mrp_cents}::int, ${r.minimum_order_quantity}::int,
+          ${r.barcode}::text, ${r.unit_type}::text, ${r.pack_size}::int, ${r.wholesale_price_cents}::int)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${products} as p set
+      name = v.name, brand = v.brand, category_id = v.category_id, description = v.description,
+      image_url = v.image_url, selling_price_cents = v.selling_price_cents, mrp_cents = v.mrp_cents,
+      minimum_order_quantity = v.minimum_order_quantity, barcode = v.barcode, unit_type = v.unit_type,
+      pack_size = v.pack_size, wholesale_price_cents = v.wholesale_price_cents
+    from (values ${values}) as v(id, name, brand, category_id, description, image_url, selling_price_cents,
+      mrp_cents, minimum_order_quantity, barcode, unit_type, pack_size, wholesale_price_cents)
+    where p.id = v.id and p.seller_id = ${sellerId}`);
+}
+
+/** Sets the stock_quantity of many listings at once (the inventory's batch count calls it). */
+export async function setStockQuantities(
+  tx: Tx,
+  levels: readonly { productId: number; available: number }[],
+): Promise<void> {
+  if (levels.length === 0) return;
+  const values = sql.join(
+    levels.map((l) => sql`(${l.productId}::int, ${Math.max(0, l.available)}::int)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${products} as p set stock_quantity = v.q from (values ${values}) as v(id, q) where p.id = v.id`,
+  );
+}
+
+/** Categories by id and by lower-case name, for a file that names them either way. */
+export async function categoryLookup(
+  db: Db | Tx,
+): Promise<{ ids: Set<number>; byName: Map<string, number> }> {
+  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories);
+  return {
+    ids: new Set(rows.map((r) => r.id)),
+    byName: new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id])),
+  };
+}

@@ -45,6 +45,11 @@ export const products = pgTable(
     stock_quantity: integer('stock_quantity').notNull().default(0),
     is_active: boolean('is_active').notNull().default(true),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The bulk upload template's extra columns (migration 0024), kept as the seller gave them. */
+    barcode: text('barcode'),
+    unit_type: text('unit_type'),
+    pack_size: integer('pack_size'),
+    wholesale_price_cents: integer('wholesale_price_cents'),
     /**
      * The weighted search document (name A, brand B, category name C), kept by triggers (migration 0006):
      * category names live in another table, so it cannot be a generated column.

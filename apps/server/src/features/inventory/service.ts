@@ -23,7 +23,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import { emit } from '../../platform/jobs/runner.ts';
 import { userSummaries } from '../auth/service.ts';
-import { productsForSale, setStockQuantity } from '../catalog/service.ts';
+import { productsForSale, setStockQuantities, setStockQuantity } from '../catalog/service.ts';
 import {
   inventoryAlerts,
   inventoryItems,
@@ -1188,6 +1188,182 @@ async function countedItem(
       ),
     );
   return row?.quantity ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bulk upload (docs/decisions/021)
+
+/**
+ * Counts of many of a seller's listings at its default location (a bulk upload's stock_quantity: the
+ * count the seller has now), in the caller's transaction with a constant number of statements: each
+ * item is opened if need be (from the listing's stock, as openListingStock does), locked in id order,
+ * and every difference is one adjustment movement with `reason`; the listings' stock follows. A count
+ * below what orders hold is not applied: its product id is answered in `refused`.
+ */
+export async function countListings(
+  tx: Tx,
+  sellerId: number,
+  performedBy: number,
+  counts: readonly { productId: number; quantity: number }[],
+  reason: string,
+  /**
+   * Listings made in this transaction with their stock_quantity already at the count: their item opens
+   * at it with one adjustment movement (`reason`), and nothing else needs changing.
+   */
+  fresh: ReadonlySet<number> = new Set(),
+): Promise<{ refused: number[] }> {
+  if (counts.length === 0) return { refused: [] };
+  const location = await defaultLocation(tx, sellerId);
+  const listings = await productsForSale(
+    tx,
+    counts.map((c) => c.productId),
+  );
+  const own = [...listings.values()].filter((l) => l.seller_id === sellerId);
+  if (own.length === 0) return { refused: [] };
+  const ids = own.map((l) => l.id);
+  await tx
+    .insert(inventoryProducts)
+    .values(
+      own.map((l) => ({
+        business_id: sellerId,
+        product_id: l.id,
+        sells_on_marketplace: true,
+        name: l.name,
+        sku: l.sku,
+      })),
+    )
+    .onConflictDoNothing();
+  const byProduct = async () =>
+    new Map(
+      (
+        await tx
+          .select({ id: inventoryProducts.id, product_id: inventoryProducts.product_id })
+          .from(inventoryProducts)
+          .where(and(eq(inventoryProducts.business_id, sellerId), inArray(inventoryProducts.product_id, ids)))
+      ).map((r) => [r.product_id!, r.id]),
+    );
+  let inventoryIds = await byProduct();
+  // A SKU already taken by the shop's own item: the one-by-one path suffixes it.
+  const missing = own.filter((l) => !inventoryIds.has(l.id));
+  for (const l of missing) await ensureInventoryProduct(tx, sellerId, { productId: l.id });
+  if (missing.length > 0) inventoryIds = await byProduct();
+
+  // Items not there yet open with the listing's stock (an "in" movement for it, as sellerItem does; a
+  // fresh listing's is its count, an adjustment).
+  const opened = await tx
+    .insert(inventoryItems)
+    .values(
+      own.map((l) => ({
+        business_id: sellerId,
+        inventory_product_id: inventoryIds.get(l.id)!,
+        location_id: location.id,
+        quantity: Math.max(0, l.stock_quantity),
+        unit_cost_cents: l.selling_price_cents,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({
+      id: inventoryItems.id,
+      inventory_product_id: inventoryItems.inventory_product_id,
+      quantity: inventoryItems.quantity,
+      cost: inventoryItems.unit_cost_cents,
+    });
+  const productOfInventory = new Map([...inventoryIds].map(([productId, invId]) => [invId, productId]));
+  const openings = opened.filter((o) => o.quantity > 0);
+  if (openings.length > 0) {
+    await tx.insert(inventoryMovements).values(
+      openings.map((o) => {
+        const counted = fresh.has(productOfInventory.get(o.inventory_product_id)!);
+        return {
+          business_id: sellerId,
+          item_id: o.id,
+          movement_type: counted ? 'adjustment' : 'in',
+          quantity: o.quantity,
+          unit_cost_cents: o.cost,
+          reason: counted ? reason : 'Opening stock',
+          performed_by: counted ? performedBy : null,
+        };
+      }),
+    );
+  }
+
+  const states = await tx
+    .select({ ...stateColumns, inventory_product_id: inventoryItems.inventory_product_id })
+    .from(inventoryItems)
+    .where(
+      and(
+        eq(inventoryItems.location_id, location.id),
+        inArray(inventoryItems.inventory_product_id, [...inventoryIds.values()]),
+      ),
+    )
+    .orderBy(asc(inventoryItems.id))
+    .for('update');
+  const stateOf = new Map(states.map((s) => [productOfInventory.get(s.inventory_product_id)!, s]));
+  const refused: number[] = [];
+  const changes: { state: ItemState; productId: number; delta: number }[] = [];
+  for (const c of counts) {
+    const state = stateOf.get(c.productId);
+    if (!state) continue;
+    if (c.quantity < state.reserved) {
+      refused.push(c.productId);
+      continue;
+    }
+    const delta = c.quantity - state.quantity;
+    if (delta !== 0) changes.push({ state, productId: c.productId, delta });
+  }
+  if (changes.length === 0) return { refused };
+
+  const values = sql.join(
+    changes.map((c) => sql`(${c.state.id}::int, ${c.delta}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${inventoryItems} as i set quantity = i.quantity + v.delta, updated_at = now()
+    from (values ${values}) as v(id, delta) where i.id = v.id`);
+  await tx.insert(inventoryMovements).values(
+    changes.map((c) => ({
+      business_id: sellerId,
+      item_id: c.state.id,
+      movement_type: 'adjustment',
+      quantity: c.delta,
+      unit_cost_cents: c.state.unit_cost_cents,
+      reason,
+      performed_by: performedBy,
+    })),
+  );
+  await setStockQuantities(
+    tx,
+    changes.map((c) => ({
+      productId: c.productId,
+      available: c.state.quantity + c.delta - c.state.reserved,
+    })),
+  );
+  // Alerts: the open ones of these items, and the items whose count now calls for one.
+  const after = (c: (typeof changes)[number]): ItemState => ({
+    ...c.state,
+    quantity: c.state.quantity + c.delta,
+  });
+  const open = new Set(
+    (
+      await tx
+        .select({ item_id: inventoryAlerts.item_id })
+        .from(inventoryAlerts)
+        .where(
+          and(
+            inArray(
+              inventoryAlerts.item_id,
+              changes.map((c) => c.state.id),
+            ),
+            isNull(inventoryAlerts.resolved_at),
+          ),
+        )
+    ).map((r) => r.item_id),
+  );
+  for (const c of changes) {
+    const next = after(c);
+    if (open.has(c.state.id) || isAlertStatus(stockStatus(next))) await afterChange(tx, c.state, next);
+  }
+  return { refused };
 }
 
 // ---------------------------------------------------------------------------------------------------

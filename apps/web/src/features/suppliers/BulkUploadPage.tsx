@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Lock, Package } from 'lucide-react';
+import { FileUp, Lock, Package } from 'lucide-react';
 import { can } from '@tt/domain';
 import { buttonClass } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -10,8 +10,9 @@ import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
 import { paths } from '../../lib/paths';
 import { useMe } from '../auth/api';
 import { MyProductsTab } from './components/MyProductsTab';
+import { UploadTab } from './components/UploadTab';
 
-const TABS = ['products'] as const;
+const TABS = ['products', 'upload'] as const;
 
 /**
  * Spec 3 /bulk-upload: for sellers and admins (products.manage, enforced by the server); everyone else
@@ -49,10 +50,16 @@ export default function BulkUploadPage() {
         label={t('bulk.tabs_label')}
         value={tab}
         onValueChange={setTab}
-        items={[{ value: 'products', label: t('bulk.tabs.products'), icon: Package }]}
+        items={[
+          { value: 'products', label: t('bulk.tabs.products'), icon: Package },
+          { value: 'upload', label: t('bulk.tabs.upload'), icon: FileUp },
+        ]}
       >
         <TabPanel value="products">
           <MyProductsTab />
+        </TabPanel>
+        <TabPanel value="upload">
+          <UploadTab />
         </TabPanel>
       </Tabs>
     </>
