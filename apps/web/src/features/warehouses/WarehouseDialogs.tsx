@@ -26,8 +26,7 @@ import { applyServerErrors, serverMessage } from '../../lib/form-errors';
 import { planLimitOf, type PlanLimitHit } from '../subscriptions';
 import { useAllocateSpace, useCreateWarehouse, type AllocateSpace, type CreateWarehouse } from './api';
 import { cubicMetres } from './units';
-
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
+import { toNumber } from '../../components/form';
 
 /**
  * A refused call: the plan limit opens the upgrade dialog; anything else is already a toast, a field
