@@ -14,6 +14,7 @@ import {
 import {
   FormActions,
   FormField,
+  SelectField,
   toNumberOrNull,
   useContractForm,
   useFormSubmit,
@@ -115,24 +116,15 @@ export function ProfileForm({
               label={t('fields.company_name')}
               inputProps={{ autoComplete: 'organization' }}
             />
-            <FormField
+            <SelectField
               form={form}
               name="business_type"
               id="business_type"
               label={t('fields.business_type')}
               registerOptions={{ setValueAs: (v: string | null) => (v ? v : null) }}
-            >
-              {(control) => (
-                <Select {...control}>
-                  <option value="">{t('fields.choose')}</option>
-                  {BUSINESS_TYPES.map((b) => (
-                    <option key={b} value={b}>
-                      {t(`business_types.${b}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
+              placeholder={t('fields.choose')}
+              options={BUSINESS_TYPES.map((b) => ({ value: b, label: t(`business_types.${b}`) }))}
+            />
             <FormField form={form} name="gst_number" id="gst_number" label={t('fields.gst_number')} />
             <FormField
               form={form}
@@ -162,18 +154,14 @@ export function ProfileForm({
               label={t('fields.city')}
               inputProps={{ autoComplete: 'address-level2' }}
             />
-            <FormField form={form} name="state" id="state" label={t('fields.state')}>
-              {(control) => (
-                <Select {...control}>
-                  <option value="">{t('fields.choose')}</option>
-                  {PROVINCES.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
+            <SelectField
+              form={form}
+              name="state"
+              id="state"
+              label={t('fields.state')}
+              placeholder={t('fields.choose')}
+              options={PROVINCES.map((p) => ({ value: p, label: p }))}
+            />
             <FormField
               form={form}
               name="pincode"
@@ -231,16 +219,14 @@ function RoleField({
     );
   }
   return (
-    <FormField form={form} name="role" id="role" label={t('fields.role')} required hint={hint}>
-      {(control) => (
-        <Select {...control}>
-          {roles.map((r) => (
-            <option key={r} value={r} disabled={!choosable(r)}>
-              {roleOption(r)}
-            </option>
-          ))}
-        </Select>
-      )}
-    </FormField>
+    <SelectField
+      form={form}
+      name="role"
+      id="role"
+      label={t('fields.role')}
+      required
+      hint={hint}
+      options={roles.map((r) => ({ value: r, label: roleOption(r), disabled: !choosable(r) }))}
+    />
   );
 }

@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { NEW_WAREHOUSE_DEFAULTS, WAREHOUSE_TYPES, createWarehouseSchema } from '@tt/domain';
-import { FormActions, FormField, asNumber, useContractForm, useFormSubmit } from '../../../components/form';
+import {
+  FormActions,
+  FormField,
+  SelectField,
+  asNumber,
+  useContractForm,
+  useFormSubmit,
+} from '../../../components/form';
 import { Dialog } from '../../../components/ui/Dialog';
-import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { planLimitOf, type PlanLimitHit } from '../../subscriptions';
 import { useCreateWarehouse } from '../api';
@@ -92,17 +98,13 @@ export function CreateWarehouseDialog({
             registerOptions={asNumber}
           />
         </div>
-        <FormField form={form} name="warehouse_type" id="wh-type" label={t('create.fields.type')}>
-          {(control) => (
-            <Select {...control}>
-              {WAREHOUSE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <SelectField
+          form={form}
+          name="warehouse_type"
+          id="wh-type"
+          label={t('create.fields.type')}
+          options={WAREHOUSE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+        />
         <FormField
           form={form}
           name="location_description"
