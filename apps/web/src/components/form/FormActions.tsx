@@ -15,6 +15,7 @@ export function FormActions({
   cancelLabel,
   testId,
   disabled,
+  row,
 }: {
   formId?: string;
   submitLabel: string;
@@ -24,16 +25,23 @@ export function FormActions({
   /** The submit button's test id (the e2e specs press it). */
   testId?: string;
   disabled?: boolean;
+  /** One row on phones too (a sticky bar under a long form, where two stacked buttons hide the fields). */
+  row?: boolean;
 }) {
   const { t } = useTranslation('common');
+  const Layout = row ? RowActions : DialogActions;
   return (
-    <DialogActions>
+    <Layout>
       <Button variant="outline" onClick={onCancel} disabled={busy}>
         {cancelLabel ?? t('common.cancel')}
       </Button>
       <Button type="submit" form={formId} loading={busy} disabled={disabled} data-testid={testId}>
         {submitLabel}
       </Button>
-    </DialogActions>
+    </Layout>
   );
+}
+
+function RowActions({ children }: { children: React.ReactNode }) {
+  return <div className="flex justify-end gap-2">{children}</div>;
 }

@@ -179,6 +179,7 @@ export function ProfileForm({
           busy={save.isPending}
           onCancel={onCancel}
           testId="save-profile"
+          row
         />
       </div>
     </form>
