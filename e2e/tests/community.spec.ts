@@ -135,7 +135,7 @@ test('a member posts with a picture; another likes and comments; the author sees
 
   // The author deletes their own post.
   await mine.getByTestId('delete-post').click();
-  await page.getByTestId('confirm').click();
+  await page.getByTestId('confirm-action').click();
   await expect(mine).toHaveCount(0);
 });
 
@@ -155,7 +155,7 @@ test('a member reports a post and an admin hides it from the feed', async ({
   const card = postCard(reporter, text);
   await card.getByTestId('report-post').click();
   await reporter.getByRole('dialog').getByLabel(key(en, 'post.report_prompt')).fill('Spam');
-  await reporter.getByTestId('confirm').click();
+  await reporter.getByTestId('confirm-action').click();
   await expect(card.getByTestId('report-post')).toBeDisabled();
   await reporter.context().close();
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   buyerCanCancel,
   centsToRand,
@@ -57,6 +57,28 @@ export function visibleOrders(user: Pick<UserRow, 'id' | 'role'>): SQL | undefin
   }
 }
 
+// ---- The filters and sums every aggregate below shares (dashboard and reports), written once.
+
+/** Cancelled orders count in no value, unit or buyer figure. */
+const notCancelled = sql`${orders.status} <> 'cancelled'`;
+/** A column summed over the orders that were not cancelled (0 when there are none). */
+const sumNotCancelled = (column: AnyColumn) =>
+  sql<string>`coalesce(sum(${column}) filter (where ${notCancelled}), 0)`;
+
+/** Order count per status, every status present (0 where none), of the orders `where` selects. */
+async function countsByStatus(
+  db: Db | Tx,
+  where: SQL | undefined,
+): Promise<{ status: OrderStatus; count: number }[]> {
+  const rows = await db
+    .select({ status: orders.status, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where)
+    .groupBy(orders.status);
+  const byStatus = new Map(rows.map((r) => [r.status, Number(r.count)]));
+  return ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
+}
+
 export async function recentOrders(db: Db, user: UserRow, limit: number): Promise<RecentOrder[]> {
   const rows = await db
     .select({
@@ -88,13 +110,7 @@ export async function orderCountsByStatus(
   db: Db,
   user: UserRow,
 ): Promise<{ status: OrderStatus; count: number }[]> {
-  const rows = await db
-    .select({ status: orders.status, count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(visibleOrders(user))
-    .groupBy(orders.status);
-  const byStatus = new Map(rows.map((r) => [r.status, r.count]));
-  return ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
+  return countsByStatus(db, visibleOrders(user));
 }
 
 /** Order value per calendar month (Johannesburg time) since `since`, cancelled orders left out. */
@@ -103,7 +119,7 @@ export async function monthlyOrderValue(db: Db, user: UserRow, since: Date): Pro
   const rows = await db
     .select({ month, cents: sql<string>`sum(${orders.total_cents})` })
     .from(orders)
-    .where(and(visibleOrders(user), gte(orders.created_at, since), sql`${orders.status} <> 'cancelled'`))
+    .where(and(visibleOrders(user), gte(orders.created_at, since), notCancelled))
     .groupBy(month);
   return new Map(rows.map((r) => [r.month, Number(r.cents)]));
 }
@@ -112,7 +128,7 @@ export async function totalOrderValue(db: Db, user: UserRow): Promise<number> {
   const [row] = await db
     .select({ cents: sql<string>`coalesce(sum(${orders.total_cents}), 0)` })
     .from(orders)
-    .where(and(visibleOrders(user), sql`${orders.status} <> 'cancelled'`));
+    .where(and(visibleOrders(user), notCancelled));
   return Number(row?.cents ?? 0);
 }
 
@@ -450,7 +466,9 @@ const placedBy = (buyers: readonly number[] | null): SQL | undefined =>
   buyers === null ? undefined : buyers.length === 0 ? sql`false` : inArray(orders.buyer_id, [...buyers]);
 const placedBetween = (from: Date, to: Date) =>
   and(gte(orders.created_at, from), sql`${orders.created_at} < ${to.toISOString()}`);
-const notCancelled = sql`${orders.status} <> 'cancelled'`;
+/** The orders placed in [from, to) by the buyers in scope: what every report figure counts. */
+const inWindow = (buyers: readonly number[] | null, from: Date, to: Date) =>
+  and(placedBy(buyers), placedBetween(from, to));
 
 export type OrderBucket = 'hour' | 'day' | 'week' | 'month';
 const localTime = sql`(${orders.created_at} at time zone 'Africa/Johannesburg')`;
@@ -475,10 +493,10 @@ export interface OrderTotals {
 const totalsColumns = {
   orders: sql<number>`count(*)::int`,
   cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'cancelled'))::int`,
-  total_cents: sql<string>`coalesce(sum(${orders.total_cents}) filter (where ${notCancelled}), 0)`,
-  tax_cents: sql<string>`coalesce(sum(${orders.tax_cents}) filter (where ${notCancelled}), 0)`,
-  delivery_cents: sql<string>`coalesce(sum(${orders.delivery_cents}) filter (where ${notCancelled}), 0)`,
-  discount_cents: sql<string>`coalesce(sum(${orders.discount_cents}) filter (where ${notCancelled}), 0)`,
+  total_cents: sumNotCancelled(orders.total_cents),
+  tax_cents: sumNotCancelled(orders.tax_cents),
+  delivery_cents: sumNotCancelled(orders.delivery_cents),
+  discount_cents: sumNotCancelled(orders.discount_cents),
   buyers: sql<number>`(count(distinct ${orders.buyer_id}) filter (where ${notCancelled}))::int`,
 };
 const toTotals = (r: {
@@ -509,7 +527,7 @@ export async function orderTotals(
   const [row] = await db
     .select(totalsColumns)
     .from(orders)
-    .where(and(placedBy(buyers), placedBetween(from, to)));
+    .where(inWindow(buyers, from, to));
   return toTotals(row!);
 }
 
@@ -525,7 +543,7 @@ export async function orderTotalsBy(
   const rows = await db
     .select({ label, ...totalsColumns })
     .from(orders)
-    .where(and(placedBy(buyers), placedBetween(from, to)))
+    .where(inWindow(buyers, from, to))
     .groupBy(label);
   return new Map(rows.map((r) => [r.label, toTotals(r)]));
 }
@@ -537,13 +555,7 @@ export async function orderStatusCounts(
   from: Date,
   to: Date,
 ): Promise<{ status: OrderStatus; count: number }[]> {
-  const rows = await db
-    .select({ status: orders.status, count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(placedBy(buyers), placedBetween(from, to)))
-    .groupBy(orders.status);
-  const byStatus = new Map(rows.map((r) => [r.status, Number(r.count)]));
-  return ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
+  return countsByStatus(db, inWindow(buyers, from, to));
 }
 
 export interface ProductSales {
@@ -573,7 +585,7 @@ export async function productSales(
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .where(and(placedBy(buyers), placedBetween(from, to), notCancelled))
+    .where(and(inWindow(buyers, from, to), notCancelled))
     .groupBy(orderItems.product_id)
     .orderBy(desc(revenue), asc(orderItems.product_id))
     .limit(limit);
@@ -602,7 +614,7 @@ export async function unitsSold(
     .select({ units: sql<string>`coalesce(sum(${orderItems.quantity}), 0)` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .where(and(placedBy(buyers), placedBetween(from, to), notCancelled));
+    .where(and(inWindow(buyers, from, to), notCancelled));
   return Number(row?.units ?? 0);
 }
 
@@ -617,10 +629,10 @@ export async function orderTotalsByBuyer(
     .select({
       buyer_id: orders.buyer_id,
       orders: sql<number>`(count(*) filter (where ${notCancelled}))::int`,
-      cents: sql<string>`coalesce(sum(${orders.total_cents}) filter (where ${notCancelled}), 0)`,
+      cents: sumNotCancelled(orders.total_cents),
     })
     .from(orders)
-    .where(and(placedBy(buyers), placedBetween(from, to)))
+    .where(inWindow(buyers, from, to))
     .groupBy(orders.buyer_id);
   return new Map(rows.map((r) => [r.buyer_id, { orders: Number(r.orders), cents: Number(r.cents) }]));
 }
@@ -636,7 +648,7 @@ export async function orderRegister(
   const rows = await db
     .select(orderColumns)
     .from(orders)
-    .where(and(placedBy(buyers), placedBetween(from, to)))
+    .where(inWindow(buyers, from, to))
     .orderBy(asc(orders.created_at), asc(orders.id))
     .limit(limit);
   const nameOf = await partiesOf(db, rows);
@@ -701,13 +713,7 @@ export async function orderTimesOf(
   return db
     .select({ buyer_id: orders.buyer_id, created_at: orders.created_at })
     .from(orders)
-    .where(
-      and(
-        inArray(orders.buyer_id, [...new Set(buyerIds)]),
-        gte(orders.created_at, since),
-        sql`${orders.status} <> 'cancelled'`,
-      ),
-    )
+    .where(and(inArray(orders.buyer_id, [...new Set(buyerIds)]), gte(orders.created_at, since), notCancelled))
     .orderBy(asc(orders.created_at))
     .limit(limit);
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
 import { renderWithApp } from '../../test-support/render';
 import { Button } from '../ui/Button';
-import { FormField, useContractForm, useFormSubmit } from '.';
+import { FormActions, FormField, toNumber, toNumberOrNull, useContractForm, useFormSubmit } from '.';
 
 const stockSchema = z.object({
   name: z.string().trim().min(1, { message: 'validation.required' }).max(60),
@@ -102,5 +102,65 @@ describe('the form kit', () => {
       expect(onSuccess).toHaveBeenCalledWith({ id: 7 }, { name: 'Sugar 2 kg', quantity: 12 }),
     );
     expect((screen.getByLabelText(/Name/) as HTMLInputElement).value).toBe('');
+  });
+});
+
+const priceSchema = z.object({ price: z.number({ message: 'validation.number' }).positive() });
+
+/** A dialog's form: the footer's buttons stand outside the form and name it. */
+function PriceDialogForm({
+  send,
+  onCancel,
+}: {
+  send: (v: { price: number }) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const form = useContractForm(priceSchema, { defaultValues: {} });
+  const submit = useFormSubmit(form, send);
+  return (
+    <>
+      <form id="price-form" onSubmit={submit} noValidate>
+        <FormField
+          form={form}
+          name="price"
+          label="Price"
+          type="number"
+          registerOptions={{ setValueAs: toNumber }}
+        />
+      </form>
+      <FormActions
+        formId="price-form"
+        submitLabel="Save price"
+        busy={false}
+        onCancel={onCancel}
+        testId="save-price"
+      />
+    </>
+  );
+}
+
+describe('the kit’s number fields and form actions', () => {
+  it('reads an empty number box as not given, not as 0', () => {
+    expect(toNumber('')).toBeUndefined();
+    expect(toNumber(null)).toBeUndefined();
+    expect(toNumber('12.5')).toBe(12.5);
+    expect(toNumberOrNull('')).toBeNull();
+    expect(toNumberOrNull('0')).toBe(0);
+  });
+
+  it('submits the named form from a footer outside it, and Cancel cancels', async () => {
+    const send = vi.fn(() => Promise.resolve());
+    const onCancel = vi.fn();
+    renderWithApp(<PriceDialogForm send={send} onCancel={onCancel} />);
+    // Empty: the schema refuses it as a missing number; nothing is sent.
+    await userEvent.click(screen.getByTestId('save-price'));
+    expect(await screen.findByText('Enter a number.')).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('Price'), '19.99');
+    await userEvent.click(screen.getByRole('button', { name: 'Save price' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ price: 19.99 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,7 +7,8 @@ import { applyServerErrors } from '../../lib/form-errors';
  * `mutateAsync`) runs; on success the form is reset (unless `keepValues`) and `onSuccess` runs; on a
  * refusal the server's field errors land under their fields, translated, and what was typed stays
  * (the toast, from the query client, says the rest). `fields` maps a request field to the form's when
- * their names differ; by default a field error goes to the form field of the same name.
+ * their names differ; by default a field error goes to the form field of the same name. `onError` sees
+ * every refusal too (e.g. a 402 plan limit that opens the upgrade dialog).
  */
 export function useFormSubmit<TInput extends FieldValues, TOutput, TResult>(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -15,6 +16,7 @@ export function useFormSubmit<TInput extends FieldValues, TOutput, TResult>(
   send: (values: TOutput) => Promise<TResult>,
   options: {
     onSuccess?: (result: TResult, values: TOutput) => void;
+    onError?: (error: unknown) => void;
     keepValues?: boolean;
     fields?: Readonly<Record<string, Path<TInput>>>;
   } = {},
@@ -26,6 +28,7 @@ export function useFormSubmit<TInput extends FieldValues, TOutput, TResult>(
       if (!options.keepValues) form.reset();
       options.onSuccess?.(result, values);
     } catch (error) {
+      options.onError?.(error);
       await applyServerErrors(error, form.setError, t, options.fields ?? Object.keys(form.getValues()));
     }
   });

@@ -64,3 +64,8 @@ export function Dialog({
     </RadixDialog.Root>
   );
 }
+
+/** A dialog's buttons: stacked with the main one on top on phones, in a row on the right from `sm`. */
+export function DialogActions({ children }: { children: React.ReactNode }) {
+  return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}

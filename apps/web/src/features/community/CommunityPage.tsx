@@ -9,7 +9,8 @@ import { PageHeader } from '../../components/ui/PageHeader';
 import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
 import { useMe } from '../auth/api';
 import { useDeletePost, useReport } from './api';
-import { ConfirmDialog } from './components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { ReportDialog } from './components/ReportDialog';
 import { Feed } from './components/Feed';
 import { ModerationList } from './components/ModerationList';
 import type { PostAction } from './components/PostCard';
@@ -137,20 +138,15 @@ function Community({ user }: { user: AppUser }) {
       {action?.kind === 'delete' && (
         <ConfirmDialog
           title={t('post.delete')}
-          text={t('post.delete_confirm')}
-          confirm={t('post.delete')}
-          danger
+          message={t('post.delete_confirm')}
+          confirmLabel={t('post.delete')}
           busy={remove.isPending}
           onClose={() => setAction(null)}
           onConfirm={() => remove.mutate(action.post.id, { onSuccess: () => setAction(null) })}
         />
       )}
       {action?.kind === 'report' && (
-        <ConfirmDialog
-          title={t('post.report')}
-          text={t('post.report_prompt')}
-          confirm={t('post.report')}
-          withReason
+        <ReportDialog
           busy={report.isPending}
           onClose={() => setAction(null)}
           onConfirm={(reason) =>

@@ -19,6 +19,7 @@ import { useCreateTransaction, useReviewTransaction, type CreateTransaction } fr
 import { QueryState } from '../../components/ui/QueryState';
 import { useFieldMessage } from './parts';
 import { applyServerErrors, serverMessage } from '../../lib/form-errors';
+import { toNumber } from '../../components/form';
 
 const statusTones: Record<FinancialTransaction['status'], Tone> = {
   pending: 'yellow',
@@ -249,7 +250,7 @@ function TransactionForm({ coopId, onDone }: { coopId: number; onDone: () => voi
               step={0.01}
               aria-invalid={errors.amount ? true : undefined}
               {...register('amount', {
-                setValueAs: (v: string | number) => (v === '' ? undefined : Number(v)),
+                setValueAs: toNumber,
               })}
             />
           </Field>

@@ -11,7 +11,7 @@ import { StatCard } from '../../components/ui/StatCard';
 import { formatMoney } from '../../lib/format';
 import { useMe } from '../auth/api';
 import { useCancelPromotion, useDeletePromotion, usePromotions } from './api';
-import { ConfirmDialog } from './components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { PromotionCard } from './components/PromotionCard';
 import { PromotionDetails } from './components/PromotionDetails';
 import { PromotionDialog } from './components/PromotionDialog';
@@ -122,6 +122,7 @@ export default function TradePromotionsPage() {
           title={t('confirm.cancel_title')}
           message={t('confirm.cancel_message', { name: open.promotion.promotion_name })}
           confirmLabel={t('actions.cancel')}
+          cancelLabel={t('keep')}
           busy={cancel.isPending}
           onClose={close}
           onConfirm={() =>
@@ -136,6 +137,7 @@ export default function TradePromotionsPage() {
           title={t('confirm.delete_title')}
           message={t('confirm.delete_message')}
           confirmLabel={t('actions.delete')}
+          cancelLabel={t('keep')}
           busy={remove.isPending}
           onClose={close}
           onConfirm={() =>

@@ -8,7 +8,7 @@ import {
   type BulkOrder,
   type Membership,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import { FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { Field, Input, Select } from '../../../components/ui/Field';
@@ -28,8 +28,6 @@ function dayInput(daysFromNow: number) {
 /** The order runs to the end of the chosen day, South African time (UTC+2, no daylight saving). */
 const endOfDay = (value: unknown) =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59+02:00` : undefined;
-
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 /** What members will pay per unit, or nothing while the price or discount is not a number yet. */
 function finalPriceOf(unitPrice: unknown, discount: unknown): string | null {

@@ -10,7 +10,7 @@ import {
   type Post,
   type PostForm,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import { FormActions, FormField, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Field, Select } from '../../../components/ui/Field';
@@ -81,14 +81,13 @@ export function PostDialog({
       description={t('form.text')}
       closeLabel={t('close')}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="community-post-form" loading={busy} data-testid="submit-post">
-            {t(post ? 'form.save' : 'form.post')}
-          </Button>
-        </div>
+        <FormActions
+          formId="community-post-form"
+          submitLabel={t(post ? 'form.save' : 'form.post')}
+          busy={busy}
+          onCancel={onClose}
+          testId="submit-post"
+        />
       }
     >
       <form id="community-post-form" onSubmit={submit} noValidate className="space-y-4">

@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PROVINCES, registerCooperativeSchema } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
-import { Button } from '../../../components/ui/Button';
+import {
+  FormActions,
+  FormField,
+  SelectField,
+  useContractForm,
+  useFormSubmit,
+} from '../../../components/form';
 import { Card, CardHeader } from '../../../components/ui/Card';
-import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { useRegisterCooperative } from '../api';
 
@@ -49,33 +53,22 @@ export function RegistrationForm({
             required
             inputProps={{ placeholder: t('create.fields.area_placeholder') }}
           />
-          <FormField
+          <SelectField
             form={form}
             name="province"
             id="coop-province"
             label={t('create.fields.province')}
             required
-          >
-            {(control) => (
-              <Select {...control}>
-                <option value="">{t('create.fields.choose')}</option>
-                {PROVINCES.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
+            placeholder={t('create.fields.choose')}
+            options={PROVINCES.map((p) => ({ value: p, label: p }))}
+          />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onCancel} disabled={register.isPending}>
-            {t('common:common.cancel')}
-          </Button>
-          <Button type="submit" loading={register.isPending} data-testid="submit-registration">
-            {t('create.submit')}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={t('create.submit')}
+          busy={register.isPending}
+          onCancel={onCancel}
+          testId="submit-registration"
+        />
       </form>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPES, crmActivityInputSchema } from '@tt/domain';
 import { z } from 'zod';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import { FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Select } from '../../../components/ui/Field';
@@ -19,8 +19,6 @@ const activityFormSchema = crmActivityInputSchema.extend({
     .transform((value) => localInputToIso(value) ?? '')
     .pipe(crmActivityInputSchema.shape.activity_date),
 });
-
-const toId = (v: unknown) => (v === '' || v === undefined ? undefined : Number(v));
 
 /**
  * Log Activity: with the client it was opened from, or a client chosen from the caller's list. The date
@@ -86,7 +84,7 @@ export function ActivityDialog({
             label={t('activity_form.client')}
             required
             {...(noClients ? { hint: t('activity_form.no_clients') } : {})}
-            registerOptions={{ setValueAs: toId }}
+            registerOptions={{ setValueAs: toNumber }}
           >
             {(control) => (
               <Select defaultValue="" {...control}>

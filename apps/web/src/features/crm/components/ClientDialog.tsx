@@ -6,14 +6,11 @@ import {
   type CrmClient,
   type CrmClientForm,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
-import { Button } from '../../../components/ui/Button';
+import { FormActions, FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { useCreateClient, useUpdateClient } from '../api';
-
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 const blank: CrmClientForm = {
   client_name: '',
@@ -70,14 +67,13 @@ export function ClientDialog({
       description={t('form.text')}
       closeLabel={t('close')}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={saving.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="crm-client-form" loading={saving.isPending} data-testid="save-client">
-            {t('form.save')}
-          </Button>
-        </div>
+        <FormActions
+          formId="crm-client-form"
+          submitLabel={t('form.save')}
+          busy={saving.isPending}
+          onCancel={onClose}
+          testId="save-client"
+        />
       }
     >
       <form id="crm-client-form" onSubmit={submit} noValidate className="space-y-4">

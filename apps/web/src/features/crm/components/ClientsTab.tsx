@@ -9,8 +9,8 @@ import {
   type CrmClient,
 } from '@tt/domain';
 import { Button } from '../../../components/ui/Button';
-import { Input, Select } from '../../../components/ui/Field';
 import { QueryState } from '../../../components/ui/QueryState';
+import { SearchFilters, type FilterSelect } from '../../../components/ui/SearchFilters';
 import { useCrmClients } from '../api';
 import { ClientCard } from './ClientCard';
 
@@ -46,50 +46,33 @@ export function ClientsTab({
   };
   return (
     <div>
-      <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,1fr)_11rem_11rem]">
-        <label className="relative col-span-2 sm:col-span-1">
-          <span className="sr-only">{t('clients.search')}</span>
-          <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 size-4 text-stone-500" />
-          <Input
-            type="search"
-            className="pl-9"
-            placeholder={t('clients.search_placeholder')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            data-testid="client-search"
-          />
-        </label>
-        <label>
-          <span className="sr-only">{t('clients.type_filter')}</span>
-          <Select
-            value={type}
-            onChange={(e) => setType(e.target.value as ClientType | '')}
-            data-testid="client-type-filter"
-          >
-            <option value="">{t('clients.all_types')}</option>
-            {CLIENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`types.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </label>
-        <label>
-          <span className="sr-only">{t('clients.status_filter')}</span>
-          <Select
-            value={status}
-            onChange={(e) => setStatus(e.target.value as ClientStatus | '')}
-            data-testid="client-status-filter"
-          >
-            <option value="">{t('clients.all_statuses')}</option>
-            {CLIENT_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`statuses.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </label>
-      </div>
+      <SearchFilters
+        search={{
+          label: t('clients.search'),
+          placeholder: t('clients.search_placeholder'),
+          value: search,
+          onChange: setSearch,
+          testId: 'client-search',
+        }}
+        filters={[
+          {
+            label: t('clients.type_filter'),
+            value: type,
+            onChange: setType,
+            allLabel: t('clients.all_types'),
+            options: CLIENT_TYPES.map((value) => ({ value, label: t(`types.${value}`) })),
+            testId: 'client-type-filter',
+          } satisfies FilterSelect<ClientType>,
+          {
+            label: t('clients.status_filter'),
+            value: status,
+            onChange: setStatus,
+            allLabel: t('clients.all_statuses'),
+            options: CLIENT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) })),
+            testId: 'client-status-filter',
+          } satisfies FilterSelect<ClientStatus>,
+        ]}
+      />
       <QueryState
         query={clients}
         icon={filtered ? Search : Users}

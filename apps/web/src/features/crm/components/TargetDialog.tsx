@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { setSalesTargetSchema, type SalesTarget } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
-import { Button } from '../../../components/ui/Button';
+import { FormActions, FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Select } from '../../../components/ui/Field';
 import { useSetTarget } from '../api';
-
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 /** Set Sales Target (managers): a rep's target for a month, replacing an earlier one. */
 export function TargetDialog({
@@ -44,14 +41,13 @@ export function TargetDialog({
       description={t('targets.dialog_text')}
       closeLabel={t('close')}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="crm-target-form" loading={save.isPending} data-testid="save-target">
-            {t('targets.save')}
-          </Button>
-        </div>
+        <FormActions
+          formId="crm-target-form"
+          submitLabel={t('targets.save')}
+          busy={save.isPending}
+          onCancel={onClose}
+          testId="save-target"
+        />
       }
     >
       <form id="crm-target-form" onSubmit={submit} noValidate className="space-y-4">

@@ -10,7 +10,7 @@ import {
   sastDate,
   type JournalEntry,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import { FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Select } from '../../../components/ui/Field';
@@ -18,7 +18,6 @@ import { formatMoney } from '../../../lib/format';
 import { usePostEntry } from '../api';
 import { accountName } from './shared';
 
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 const emptyLine = { account_code: undefined as unknown as number, debit: undefined, credit: undefined };
 
 /** Cents of a typed amount, or 0 while it is not (yet) a rand amount. */

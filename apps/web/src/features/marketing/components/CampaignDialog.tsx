@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_TYPES, campaignInputSchema, type CampaignForm } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
-import { Button } from '../../../components/ui/Button';
+import { FormActions, FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { useCreateCampaign } from '../api';
-
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 /** Today in South African time, as the date input wants it. */
 const today = () => new Date(Date.now() + 2 * 3600_000).toISOString().slice(0, 10);
@@ -48,14 +45,13 @@ export function CampaignDialog({
       description={t('form.text')}
       closeLabel={t('close')}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="campaign-form" loading={create.isPending} data-testid="save-campaign">
-            {t('form.save')}
-          </Button>
-        </div>
+        <FormActions
+          formId="campaign-form"
+          submitLabel={t('form.save')}
+          busy={create.isPending}
+          onCancel={onClose}
+          testId="save-campaign"
+        />
       }
     >
       <form id="campaign-form" onSubmit={submit} noValidate className="space-y-4">

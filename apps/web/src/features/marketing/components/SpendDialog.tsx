@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { campaignSpendSchema, type Campaign } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
-import { Button } from '../../../components/ui/Button';
+import { FormActions, FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Dialog } from '../../../components/ui/Dialog';
 import { formatMoney } from '../../../lib/format';
 import { useRecordSpend } from '../api';
-
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 /** Record money spent on a campaign (no payment is made here, DECISIONS 17): it fills the budget bar. */
 export function SpendDialog({
@@ -37,14 +34,13 @@ export function SpendDialog({
       })}
       closeLabel={t('close')}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={record.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="spend-form" loading={record.isPending} data-testid="save-spend">
-            {t('spend.save')}
-          </Button>
-        </div>
+        <FormActions
+          formId="spend-form"
+          submitLabel={t('spend.save')}
+          busy={record.isPending}
+          onCancel={onClose}
+          testId="save-spend"
+        />
       }
     >
       <form id="spend-form" onSubmit={submit} noValidate className="space-y-4">

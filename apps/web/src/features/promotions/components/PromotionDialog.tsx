@@ -7,14 +7,14 @@ import {
   type Promotion,
   type PromotionInput,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
-import { Button } from '../../../components/ui/Button';
+import { FormActions, FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { usePromotableProducts, useSavePromotion } from '../api';
 
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
+/** An empty number box is 0 here: the schema's bounds then say what is wanted. */
+const orZero = (v: unknown) => toNumber(v) ?? 0;
 type Kind = 'percentage' | 'amount';
 
 function valuesOf(p: Promotion | undefined): PromotionInput {
@@ -90,14 +90,13 @@ export function PromotionDialog({
       description={t('form.text')}
       closeLabel={t('close')}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="promotion-form" loading={save.isPending} data-testid="save-promotion">
-            {t('form.save')}
-          </Button>
-        </div>
+        <FormActions
+          formId="promotion-form"
+          submitLabel={t('form.save')}
+          busy={save.isPending}
+          onCancel={onClose}
+          testId="save-promotion"
+        />
       }
     >
       <form id="promotion-form" onSubmit={submit} noValidate className="space-y-4">
@@ -173,7 +172,7 @@ export function PromotionDialog({
               label={t('form.discount_percentage')}
               type="number"
               inputProps={{ inputMode: 'decimal', min: 0, max: 100, step: 0.1 }}
-              registerOptions={{ setValueAs: toNumber }}
+              registerOptions={{ setValueAs: orZero }}
             />
           ) : (
             <FormField
@@ -184,7 +183,7 @@ export function PromotionDialog({
               hint={t('form.per_unit')}
               type="number"
               inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
-              registerOptions={{ setValueAs: toNumber }}
+              registerOptions={{ setValueAs: orZero }}
             />
           )}
           <FormField
@@ -195,7 +194,7 @@ export function PromotionDialog({
             hint={t('form.minimum_hint')}
             type="number"
             inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
-            registerOptions={{ setValueAs: toNumber }}
+            registerOptions={{ setValueAs: orZero }}
           />
         </div>
         <fieldset>

@@ -6,15 +6,12 @@ import {
   type SellerProduct,
   type SellerProductCreateForm,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
-import { Button } from '../../../components/ui/Button';
+import { FormActions, FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { useCategories } from '../../products/api';
 import { useCreateProduct, useUpdateProduct } from '../api';
-
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
 
 const blank: SellerProductCreateForm = {
   name: '',
@@ -111,14 +108,13 @@ export function ProductDialog({
       description={t(product ? 'products.edit_text' : 'products.add_text')}
       closeLabel={t('close')}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={saving.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form="product-form" loading={saving.isPending} data-testid="save-product">
-            {t('products.save')}
-          </Button>
-        </div>
+        <FormActions
+          formId="product-form"
+          submitLabel={t('products.save')}
+          busy={saving.isPending}
+          onCancel={onClose}
+          testId="save-product"
+        />
       }
     >
       <form id="product-form" onSubmit={submit} noValidate className="space-y-4">

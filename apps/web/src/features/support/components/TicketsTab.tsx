@@ -1,12 +1,12 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Search, Ticket as TicketIcon } from 'lucide-react';
+import { Ticket as TicketIcon } from 'lucide-react';
 import { TICKET_STATUSES, type Ticket, type TicketStatus } from '@tt/domain';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-import { Input, Select } from '../../../components/ui/Field';
 import { QueryState } from '../../../components/ui/QueryState';
+import { SearchFilters, type FilterSelect } from '../../../components/ui/SearchFilters';
 import { formatDateTime } from '../../../lib/format';
 import { useTickets } from '../api';
 import { PRIORITY_TONE, STATUS_TONE } from '../format';
@@ -33,35 +33,25 @@ export function TicketsTab({
   const filtered = Boolean(deferred || status);
   return (
     <div>
-      <div className="mb-4 grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_13rem]">
-        <label className="relative">
-          <span className="sr-only">{t('tickets.search')}</span>
-          <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 size-4 text-stone-500" />
-          <Input
-            type="search"
-            className="pl-9"
-            placeholder={t('tickets.search_placeholder')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            data-testid="ticket-search"
-          />
-        </label>
-        <label>
-          <span className="sr-only">{t('tickets.status_filter')}</span>
-          <Select
-            value={status}
-            onChange={(e) => setStatus(e.target.value as TicketStatus | '')}
-            data-testid="ticket-status-filter"
-          >
-            <option value="">{t('tickets.all_statuses')}</option>
-            {TICKET_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`status.${value}`)}
-              </option>
-            ))}
-          </Select>
-        </label>
-      </div>
+      <SearchFilters
+        search={{
+          label: t('tickets.search'),
+          placeholder: t('tickets.search_placeholder'),
+          value: search,
+          onChange: setSearch,
+          testId: 'ticket-search',
+        }}
+        filters={[
+          {
+            label: t('tickets.status_filter'),
+            value: status,
+            onChange: setStatus,
+            allLabel: t('tickets.all_statuses'),
+            options: TICKET_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
+            testId: 'ticket-status-filter',
+          } satisfies FilterSelect<TicketStatus>,
+        ]}
+      />
       <QueryState
         query={tickets}
         icon={TicketIcon}
