@@ -22,6 +22,7 @@ import { costOfGoods, receiveDelivery, releaseReservation, shipOrderLine } from 
 import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts';
 import { notify } from '../notifications/service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
+import { releaseOrderOffers } from './offers.ts';
 import { orderItems, orders } from './tables.ts';
 
 /**
@@ -323,8 +324,12 @@ async function moveStock(tx: Tx, order: Order, to: OrderStatus, performedBy: num
   }
 }
 
-/** A cancelled or declined order's reservations are let go (it had not shipped). */
+/**
+ * A cancelled or declined order's reservations are let go (it had not shipped), and the offers' uses and
+ * the rewards credit it took are given back (DECISIONS 21).
+ */
 async function releaseOrderStock(tx: Tx, order: Order): Promise<void> {
+  await releaseOrderOffers(tx, [order.id]);
   for (const item of [...order.items].sort((a, b) => a.product_id - b.product_id)) {
     await releaseReservation(tx, order.seller_id, item.product_id, item.quantity);
   }
