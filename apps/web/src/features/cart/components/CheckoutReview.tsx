@@ -209,7 +209,10 @@ function RewardsChoice({ flow, quoted }: { flow: CheckoutFlow; quoted: Quote }) 
           <p className="text-sm text-stone-700" data-testid="review-rewards-balance">
             {t('rewards.balance', { amount: formatRand(randToCents(quoted.rewards_balance)) })}
           </p>
-          <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-stone-900">
+          <label
+            htmlFor={id}
+            className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-stone-900"
+          >
             <input
               id={id}
               type="checkbox"

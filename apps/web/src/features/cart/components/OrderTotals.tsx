@@ -71,7 +71,13 @@ function Row({
   tone?: 'saving';
 }) {
   return (
-    <div className={tone === 'saving' ? 'flex items-baseline justify-between gap-3 text-green-800' : 'flex items-baseline justify-between gap-3'}>
+    <div
+      className={
+        tone === 'saving'
+          ? 'flex items-baseline justify-between gap-3 text-green-800'
+          : 'flex items-baseline justify-between gap-3'
+      }
+    >
       <dt className={tone === 'saving' ? 'min-w-0' : 'min-w-0 text-stone-600'}>{label}</dt>
       <dd className="font-medium whitespace-nowrap tabular-nums" data-testid={testId}>
         {value}
