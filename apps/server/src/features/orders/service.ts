@@ -23,6 +23,15 @@ import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts'
 import { notify } from '../notifications/service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
 import { releaseOrderOffers } from './offers.ts';
+
+// Areas that give discounts register through the orders area's service (ADR 020, 022).
+export {
+  registerCreditProvider,
+  registerOfferProvider,
+  type CreditProvider,
+  type OfferProvider,
+  type OfferUse,
+} from './offers.ts';
 import { orderItems, orders } from './tables.ts';
 
 /**

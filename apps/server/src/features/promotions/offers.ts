@@ -1,4 +1,4 @@
-import { registerOfferProvider } from '../orders/checkout.ts';
+import { registerOfferProvider } from '../orders/service.ts';
 import { promotionOffers, recordPromotionUses, releasePromotionUses } from './service.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RewardKind } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
-import { registerCreditProvider } from '../orders/checkout.ts';
+import { registerCreditProvider } from '../orders/service.ts';
 import { balanceCents } from './service.ts';
 import { rewardEntries } from './tables.ts';
 
