@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { centsToRand, priceCheckout, randToCents, type Product } from '@tt/domain';
+import type { Product, Quote } from '@tt/domain';
 
 /**
  * A buyer's order of one product of the seller, placed through the API at the server's prices (the cart
@@ -18,29 +18,25 @@ export async function orderFromSeller(
     (p) => p.seller_id === sellerId && p.stock_quantity >= 2 * p.minimum_order_quantity,
   );
   expect(product, 'a product of the seller with stock').toBeDefined();
-  const priced = priceCheckout(
-    [
-      {
-        product_id: product!.id,
-        seller_id: product!.seller_id,
-        quantity: product!.minimum_order_quantity,
-        unit_price_cents: randToCents(product!.selling_price),
-      },
-    ],
-    'standard',
-  );
-  const line = priced.orders[0]!.lines[0]!;
+  // The server's own quote (running promotions included), so the order is placed at what it charges.
+  const quantity = product!.minimum_order_quantity;
+  const quoted = await buyer.post(`${origin}/api/orders/quote`, {
+    data: { items: [{ product_id: product!.id, quantity }] },
+  });
+  expect(quoted.status(), await quoted.text()).toBe(200);
+  const quote = (await quoted.json()) as Quote;
+  const line = quote.orders[0]!.lines[0]!;
   const response = await buyer.post(`${origin}/api/orders`, {
     headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
     data: {
-      total_amount: centsToRand(priced.total_cents),
-      tax_amount: centsToRand(priced.tax_cents),
+      total_amount: quote.total_amount,
+      tax_amount: quote.tax_amount,
       items: [
         {
           product_id: product!.id,
           quantity: line.quantity,
-          unit_price: centsToRand(line.unit_price_cents),
-          total_price: centsToRand(line.total_price_cents),
+          unit_price: line.unit_price,
+          total_price: line.total_price,
         },
       ],
     },

@@ -111,7 +111,10 @@ test.describe('supplier application to first product', () => {
     await expect(page.getByTestId('my-application')).toContainText('Welcome: references checked.');
     const next = page.getByTestId('approved-next-steps');
     await expect(next).toContainText(key(en, 'approved.next_steps'));
-    await expect(page.getByRole('link', { name: /trade promotions/i })).toHaveCount(0);
+    // Issue 12.1: after approval both shortcuts show (bulk upload and trade promotions) with the steps.
+    await expect(next.getByTestId('go-trade-promotions')).toHaveAttribute('href', '/trade-promotions');
+    await expect(next.getByTestId('go-trade-promotions')).toHaveText(key(en, 'approved.trade_promotions'));
+    await expect(next.getByRole('listitem')).toHaveCount(5);
     const me = (await (await page.request.get(`${origin}/api/users/me`)).json()) as { role: string };
     expect(me.role).toBe('supplier');
     await expectNoHorizontalScroll(page);

@@ -111,7 +111,12 @@ describe('placing orders with offers (placeOrdersInTx)', () => {
       [bulk, 1500, 'bulk_order', 9],
     ]);
     expect(used).toEqual([
-      { order_id: placed.orderIds[0], buyer_id: user.id, source: { type: 'trade_offer', id: 71 } },
+      {
+        order_id: placed.orderIds[0],
+        buyer_id: user.id,
+        source: { type: 'trade_offer', id: 71 },
+        discount_cents: 600,
+      },
     ]);
     expect(await stockOf(t.db, promoted)).toBe(47);
   });

@@ -87,6 +87,7 @@ describe('trade promotions', () => {
         product_ids: [own],
         min_order_value_cents: 50_000,
         rule: { kind: 'percentage', tenths: 100 },
+        name: 'Winter maize special',
       },
     ]);
     const cards = await promotionsForProducts(t.db, [

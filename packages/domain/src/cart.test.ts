@@ -117,3 +117,48 @@ describe('pricing a checkout with offers (DECISIONS 21)', () => {
     );
   });
 });
+
+describe('a rewards credit at checkout (ADR 022)', () => {
+  const lines = [
+    { product_id: 1, seller_id: 10, quantity: 2, unit_price_cents: 1000 },
+    { product_id: 2, seller_id: 20, quantity: 1, unit_price_cents: 3000 },
+  ];
+  const fee = DELIVERY_OPTIONS.standard.fee_cents;
+
+  it('comes off the goods before VAT, filling the orders in seller order, never the delivery', () => {
+    const priced = priceCheckout(lines, 'standard', [], 2500);
+    expect(priced.orders.map((o) => [o.seller_id, o.credit_cents, o.tax_cents, o.total_cents])).toEqual([
+      [10, 2000, 0, fee],
+      [20, 500, vatOn(2500), 2500 + vatOn(2500) + fee],
+    ]);
+    expect(priced.credit_cents).toBe(2500);
+  });
+
+  it('is never more than the goods after discounts, nor negative', () => {
+    expect(priceCheckout(lines, 'standard', [], 1_000_000).credit_cents).toBe(5000);
+    expect(priceCheckout(lines, 'standard', [], -50).credit_cents).toBe(0);
+    const offer: Offer = {
+      source: { type: 'promotion', id: 1 },
+      seller_id: 10,
+      product_ids: null,
+      min_order_value_cents: 0,
+      rule: { kind: 'percentage', tenths: 500 },
+    };
+    const priced = priceCheckout(lines, 'standard', [offer], 1_000_000);
+    expect(priced.orders[0]).toMatchObject({ discount_cents: 1000, credit_cents: 1000, tax_cents: 0 });
+  });
+
+  it('for any credit, the totals add up and the credit is at most what was offered', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20_000 }), (credit) => {
+        const priced = priceCheckout(lines, 'standard', [], credit);
+        expect(priced.credit_cents).toBe(Math.min(credit, 5000));
+        for (const o of priced.orders) {
+          const goods = o.subtotal_cents - o.discount_cents - o.credit_cents;
+          expect(goods).toBeGreaterThanOrEqual(0);
+          expect(o.total_cents).toBe(goods + vatOn(goods) + o.delivery_cents);
+        }
+      }),
+    );
+  });
+});

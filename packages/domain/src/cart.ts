@@ -107,6 +107,8 @@ export interface PricedOrder {
   delivery_cents: number;
   /** The offer that waived this seller's delivery fee, or null. */
   free_shipping: OfferSource | null;
+  /** The buyer's rewards credit spent on this order: off the goods after discounts, before VAT. */
+  credit_cents: number;
   total_cents: number;
 }
 
@@ -114,6 +116,8 @@ export interface PricedCheckout {
   orders: PricedOrder[];
   subtotal_cents: number;
   discount_cents: number;
+  /** The rewards credit spent, over all orders (never more than was offered, nor than the goods). */
+  credit_cents: number;
   tax_cents: number;
   delivery_cents: number;
   total_cents: number;
@@ -130,6 +134,8 @@ export function priceCheckout(
   lines: readonly PricedLine[],
   delivery: DeliveryOption,
   offers: readonly Offer[] = [],
+  /** A rewards credit the buyer chose to spend (ADR 022): at most this many cents come off. */
+  credit_cents = 0,
 ): PricedCheckout {
   const discounts = applyOffers(lines, offers);
   const bySeller = new Map<number, PricedOrder>();
@@ -144,6 +150,7 @@ export function priceCheckout(
         tax_cents: 0,
         delivery_cents: 0,
         free_shipping: discounts.free_shipping.get(line.seller_id) ?? null,
+        credit_cents: 0,
         total_cents: 0,
       };
       bySeller.set(line.seller_id, order);
@@ -162,8 +169,15 @@ export function priceCheckout(
     order.discount_cents += line.discount_cents;
   }
   const orders = [...bySeller.values()].sort((a, b) => a.seller_id - b.seller_id);
+  // ADR 022: a credit is a discount on the goods (after the offers' discounts, before VAT), filling the
+  // orders in seller order, each up to its goods; delivery is never paid with it.
+  let credit = Math.max(0, Math.floor(credit_cents));
   for (const order of orders) {
-    const goods = order.subtotal_cents - order.discount_cents;
+    order.credit_cents = Math.min(credit, order.subtotal_cents - order.discount_cents);
+    credit -= order.credit_cents;
+  }
+  for (const order of orders) {
+    const goods = order.subtotal_cents - order.discount_cents - order.credit_cents;
     order.tax_cents = vatOn(goods);
     order.delivery_cents = order.free_shipping ? 0 : DELIVERY_OPTIONS[delivery].fee_cents;
     order.total_cents = goods + order.tax_cents + order.delivery_cents;
@@ -173,6 +187,7 @@ export function priceCheckout(
     orders,
     subtotal_cents: sum((o) => o.subtotal_cents),
     discount_cents: sum((o) => o.discount_cents),
+    credit_cents: sum((o) => o.credit_cents),
     tax_cents: sum((o) => o.tax_cents),
     delivery_cents: sum((o) => o.delivery_cents),
     total_cents: sum((o) => o.total_cents),

@@ -69,8 +69,75 @@ export const checkoutSchema = z.object({
   delivery_option: deliveryOptionSchema.default('standard'),
   delivery_address: z.string().trim().max(240).nullish(),
   notes: z.string().trim().max(500).nullish(),
+  /** Spend the buyer's rewards balance on these orders (DECISIONS 21, ADR 022); false when not sent. */
+  use_rewards: z.boolean().default(false),
 });
 export type CheckoutInput = z.input<typeof checkoutSchema>;
+
+/**
+ * POST /api/orders/quote (ADR 022): what the checkout would charge for these items now, priced by the
+ * server through the one pricing rule with every live offer (and the rewards credit when asked), so the
+ * review shows exactly what the order will cost and sends those totals as the expected ones.
+ */
+export const quoteRequestSchema = z.object({
+  items: z
+    .array(z.object({ product_id: idSchema, quantity: z.number().int().min(1).max(100_000) }))
+    .min(1)
+    .max(200),
+  delivery_option: deliveryOptionSchema.default('standard'),
+  use_rewards: z.boolean().default(false),
+});
+export type QuoteInput = z.input<typeof quoteRequestSchema>;
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+/** The offer that priced a line or waived a delivery, with the name the buyer is shown. */
+export const quotedOfferSchema = z.object({
+  type: z.enum(['promotion', 'trade_offer', 'bulk_order']),
+  id: z.number().int(),
+  name: z.string(),
+});
+export type QuotedOffer = z.infer<typeof quotedOfferSchema>;
+
+export const quotedOrderSchema = z.object({
+  seller_id: z.number().int(),
+  seller_name: z.string(),
+  lines: z.array(
+    z.object({
+      product_id: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      unit_price: z.number(),
+      /** unit price x quantity, before the discount. */
+      total_price: z.number(),
+      discount: z.number(),
+      offer: quotedOfferSchema.nullable(),
+    }),
+  ),
+  subtotal: z.number(),
+  /** What the offers take off the goods. */
+  discount_amount: z.number(),
+  /** The rewards credit spent on this order (off the goods before VAT). */
+  rewards_used: z.number(),
+  tax_amount: z.number(),
+  delivery_fee: z.number(),
+  /** The free-shipping offer that waived this seller's delivery fee, or null. */
+  delivery_waived_by: quotedOfferSchema.nullable(),
+  total_amount: z.number(),
+});
+export type QuotedOrder = z.infer<typeof quotedOrderSchema>;
+
+export const quoteSchema = z.object({
+  orders: z.array(quotedOrderSchema),
+  subtotal: z.number(),
+  discount_amount: z.number(),
+  rewards_used: z.number(),
+  tax_amount: z.number(),
+  delivery_fee: z.number(),
+  total_amount: z.number(),
+  /** The buyer's rewards balance now (what use_rewards may spend). */
+  rewards_balance: z.number(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
 
 export const orderItemSchema = z.object({
   product_id: z.number().int(),
@@ -117,6 +184,8 @@ export const checkoutTotalsSchema = z.object({
   subtotal: z.number(),
   /** What the live offers take off the goods (DECISIONS 21). */
   discount_amount: z.number(),
+  /** The rewards credit spent (ADR 022); absent when none was asked for. */
+  rewards_used: z.number().optional(),
   tax_amount: z.number(),
   delivery_fee: z.number(),
   total_amount: z.number(),

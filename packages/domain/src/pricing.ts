@@ -32,6 +32,8 @@ export interface Offer {
   product_ids: readonly number[] | null;
   min_order_value_cents: Cents;
   rule: DiscountRule;
+  /** What the buyer is shown beside the discount (the promotion's or offer's name); optional. */
+  name?: string;
 }
 
 export interface PricingLine {

@@ -70,6 +70,13 @@ export const promotionInputSchema = z
     discount_amount: randField.default(0),
     target_products: z.array(idSchema).max(PROMOTION_TARGETS_MAX).default([]),
     terms_conditions: z.string().trim().max(2000).nullish(),
+    /** DECISIONS 21: the most orders that may use it (a cancelled order gives its use back); none: no limit. */
+    max_uses: z
+      .number({ message: 'validation.number' })
+      .int({ message: 'validation.whole_number' })
+      .min(1)
+      .max(1_000_000)
+      .nullish(),
     /** Publish now (true) or keep as a draft (false, the default). */
     publish: z.boolean().default(false),
   })
@@ -111,6 +118,8 @@ export const promotionSchema = z.object({
   /** Rand taken off orders through this promotion so far. */
   discount_given: z.number(),
   orders_count: z.number().int(),
+  /** The most orders that may use it; null: no limit. */
+  max_uses: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
@@ -139,6 +148,20 @@ export const productPromotionSchema = z.object({
   end_date: z.string(),
 });
 export type ProductPromotion = z.infer<typeof productPromotionSchema>;
+
+/** GET /api/trade-promotions/for-products?ids=1,2: the running promotions of the products a page shows. */
+export const productPromotionsQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(2000)
+    .regex(/^\d{1,9}(,\d{1,9})*$/, { message: 'validation.invalid' })
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .pipe(z.array(z.number().int().positive()).max(100)),
+});
+export const productPromotionsSchema = z.array(
+  z.object({ product_id: z.number().int(), promotions: z.array(productPromotionSchema) }),
+);
+export type ProductPromotions = z.infer<typeof productPromotionsSchema>;
 
 /** The caller's own products that a promotion may target (GET /api/trade-promotions/my-products). */
 export const promotableProductSchema = z.object({ id: z.number().int(), name: z.string(), sku: z.string() });

@@ -41,7 +41,7 @@ export type QueryRoot = keyof typeof queryRoots;
  */
 export const staleAfter = {
   /** Checkout: the cart was emptied, stock went down, and the new orders count on the dashboard. */
-  'order.placed': ['cart', 'products', 'dashboard'],
+  'order.placed': ['cart', 'products', 'dashboard', 'referrals', 'promotions'],
   /**
    * A seller moved an order one step on: the dashboard's counts by status change; shipping takes stock
    * out and delivery brings it in at the buyer; a delivery posts to both books.
@@ -50,7 +50,7 @@ export const staleAfter = {
   /** A buyer marked a delivered order paid: both parties' books post the payment. */
   'order.paid': ['ledger'],
   /** A buyer cancelled: the stock is back on sale and the dashboard's figures change. */
-  'order.cancelled': ['products', 'dashboard'],
+  'order.cancelled': ['products', 'dashboard', 'referrals', 'promotions'],
   /** A seller declined a pending order: the stock is back on sale and the dashboard's figures change. */
   'order.declined': ['products', 'dashboard', 'inventory'],
   /** A promotion published, changed or cancelled changes what the product cards offer. */

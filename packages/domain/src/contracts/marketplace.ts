@@ -9,6 +9,8 @@ import {
   orderListQuerySchema,
   orderListSchema,
   orderSchema,
+  quoteRequestSchema,
+  quoteSchema,
   updateOrderStatusSchema,
   declineOrderSchema,
 } from '../orders.ts';
@@ -101,6 +103,19 @@ export const orderContracts = {
     status: 201,
     response: checkoutResultSchema,
     errorDetails: checkoutConflictSchema,
+  }),
+  quote: contract({
+    method: 'POST',
+    path: '/api/orders/quote',
+    tag: 'orders',
+    summary:
+      'What checkout would charge now: per seller the lines with their discount and offer, delivery, ' +
+      'rewards credit, VAT and total (writes nothing)',
+    access: 'orders.place',
+    denied: 'cart.buyers_only',
+    body: quoteRequestSchema,
+    status: 200,
+    response: quoteSchema,
   }),
   list: contract({
     method: 'GET',

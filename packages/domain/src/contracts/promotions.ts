@@ -3,6 +3,8 @@ import { idSchema } from '../ids.ts';
 import {
   promotableProductSchema,
   promotionInputSchema,
+  productPromotionsQuerySchema,
+  productPromotionsSchema,
   promotionListSchema,
   promotionSchema,
 } from '../promotions.ts';
@@ -24,6 +26,16 @@ export const promotionContracts = {
     access: 'signed_in',
     status: 200,
     response: promotionListSchema,
+  }),
+  forProducts: contract({
+    method: 'GET',
+    path: '/api/trade-promotions/for-products',
+    tag: 'promotions',
+    summary: 'The promotions running today on these products (ids, at most 100), for product cards',
+    access: 'signed_in',
+    query: productPromotionsQuerySchema,
+    status: 200,
+    response: productPromotionsSchema,
   }),
   myProducts: contract({
     method: 'GET',

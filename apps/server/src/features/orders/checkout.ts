@@ -13,10 +13,12 @@ import {
   type Order,
   type PricedCheckout,
   type PricedLine,
+  type Quote,
+  type QuoteRequest,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
-import type { UserRow } from '../auth/service.ts';
+import { userSummaries, type UserRow } from '../auth/service.ts';
 import { assertCanBuy, removeFromCart } from '../cart/service.ts';
 import { productsForSale } from '../catalog/service.ts';
 import { reserveForOrder } from '../inventory/service.ts';
@@ -24,6 +26,7 @@ import { notify } from '../notifications/service.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
 import { nextOrderNumber, ordersByIds, registerOrderPlacer } from './service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
+import { offersFor, registeredCreditProvider, registeredOfferProviders, type OfferUse } from './offers.ts';
 import { checkoutKeys, orderItems, orders } from './tables.ts';
 
 export type CheckoutRequest = z.output<typeof checkoutSchema>;
@@ -150,6 +153,7 @@ export async function checkout(
           throw fail('checkout.in_progress');
         }
         const placed = await placeOrders(tx, user, input, lines, {
+          use_rewards: input.use_rewards,
           expected: {
             total_cents: clientCents(input.total_amount, 'total_amount'),
             tax_cents: clientCents(input.tax_amount, 'tax_amount'),
@@ -187,6 +191,8 @@ export interface PlaceOrdersOptions {
    * (`checkout.prices_changed`, with the server's totals) before anything is written.
    */
   expected?: { total_cents: number; tax_cents: number };
+  /** Spend the buyer's rewards balance (ADR 022), as much of it as the goods take. */
+  use_rewards?: boolean;
   now?: Date;
 }
 
@@ -196,33 +202,14 @@ export interface PlacedOrders {
   pricing: PricedCheckout;
 }
 
-/**
- * An area that gives discounts (trade promotions, trade offers) registers where its live offers come
- * from, so every checkout prices them through the one rule (DECISIONS 21), and is told, inside the
- * order's transaction, which of its offers an order used (to count uses).
- */
-export interface OfferProvider {
-  offers(tx: Tx, sellerIds: number[], now: Date): Promise<Offer[]>;
-  used?(tx: Tx, uses: { order_id: number; buyer_id: number; source: OfferSource }[]): Promise<void>;
-}
-const offerProviders = new Map<OfferSource['type'], OfferProvider>();
-/** One provider per kind of offer (its source type); registering again replaces it. */
-export function registerOfferProvider(type: OfferSource['type'], provider: OfferProvider): void {
-  offerProviders.set(type, provider);
-}
-
-/** The live offers of every registered provider for these sellers, then the request's own. */
-export async function offersFor(
-  tx: Db | Tx,
-  sellerIds: number[],
-  extra: readonly Offer[] = [],
-  now = new Date(),
-): Promise<Offer[]> {
-  const found: Offer[] = [];
-  for (const provider of offerProviders.values())
-    found.push(...(await provider.offers(tx as Tx, sellerIds, now)));
-  return [...found, ...extra];
-}
+export {
+  offersFor,
+  registerCreditProvider,
+  registerOfferProvider,
+  type CreditProvider,
+  type OfferProvider,
+  type OfferUse,
+} from './offers.ts';
 
 /**
  * Places a buyer's orders inside the caller's transaction (DECISIONS 1-3, 20, 21): prices the items from
@@ -243,13 +230,14 @@ export async function placeOrdersInTx(
 
 registerOrderPlacer(placeOrdersInTx);
 
-async function placeOrders(
-  tx: Tx,
+/** The request priced as checkout would charge it now: the server's prices, live offers, rewards. */
+async function priceRequest(
+  tx: Db | Tx,
   user: UserRow,
-  input: OrderRequest,
+  delivery: DeliveryOption,
   lines: { product_id: number; quantity: number; index: number }[],
-  options: PlaceOrdersOptions,
-): Promise<PlacedOrders> {
+  options: PlaceOrdersOptions & { lock: boolean },
+) {
   const now = options.now ?? new Date();
   const catalogue = await productsForSale(
     tx,
@@ -282,8 +270,28 @@ async function placeOrders(
   }
 
   const sellerIds = [...new Set(priced.map((l) => l.seller_id))];
-  const offers = await offersFor(tx, sellerIds, options.offers, now);
-  const pricing = priceCheckout(priced, input.delivery_option, offers);
+  const offers = await offersFor(tx, sellerIds, options.offers, now, {
+    lock: options.lock,
+    buyerId: user.id,
+  });
+  // The rewards balance is read (and, in a checkout, locked) only when the buyer chose to spend it.
+  const credits = registeredCreditProvider();
+  const balance = credits ? await credits.balance(tx, user.id, options.lock && !!options.use_rewards) : 0;
+  const pricing = priceCheckout(priced, delivery, offers, options.use_rewards ? balance : 0);
+  return { now, catalogue, priced, offers, balance, pricing };
+}
+
+async function placeOrders(
+  tx: Tx,
+  user: UserRow,
+  input: OrderRequest,
+  lines: { product_id: number; quantity: number; index: number }[],
+  options: PlaceOrdersOptions,
+): Promise<PlacedOrders> {
+  const { now, catalogue, priced, pricing } = await priceRequest(tx, user, input.delivery_option, lines, {
+    ...options,
+    lock: true,
+  });
   // One order per seller counts against the buyer's orders a month; checked under the account's plan lock
   // before any stock is taken, so the refusal leaves everything as it was.
   await enforcePlanLimit(tx, user.id, 'orders_monthly', pricing.orders.length);
@@ -301,6 +309,7 @@ async function placeOrders(
           totals: {
             subtotal: centsToRand(pricing.subtotal_cents),
             discount_amount: centsToRand(pricing.discount_cents),
+            ...(options.use_rewards ? { rewards_used: centsToRand(pricing.credit_cents) } : {}),
             tax_amount: centsToRand(pricing.tax_cents),
             delivery_fee: centsToRand(pricing.delivery_cents),
             total_amount: centsToRand(pricing.total_cents),
@@ -325,13 +334,14 @@ async function placeOrders(
   }
 
   const orderIds: number[] = [];
-  const uses = new Map<OfferSource['type'], { order_id: number; buyer_id: number; source: OfferSource }[]>();
-  const noteUse = (orderId: number, source: OfferSource | null) => {
+  const uses = new Map<OfferSource['type'], OfferUse[]>();
+  const spends: { order_id: number; cents: number }[] = [];
+  const noteUse = (orderId: number, source: OfferSource | null, cents: number) => {
     if (!source) return;
     const list = uses.get(source.type) ?? [];
-    if (!list.some((u) => u.order_id === orderId && u.source.id === source.id)) {
-      list.push({ order_id: orderId, buyer_id: user.id, source });
-    }
+    const use = list.find((u) => u.order_id === orderId && u.source.id === source.id);
+    if (use) use.discount_cents += cents;
+    else list.push({ order_id: orderId, buyer_id: user.id, source, discount_cents: cents });
     uses.set(source.type, list);
   };
   for (const order of pricing.orders) {
@@ -346,7 +356,8 @@ async function placeOrders(
         subtotal_cents: order.subtotal_cents,
         tax_cents: order.tax_cents,
         delivery_cents: order.delivery_cents,
-        discount_cents: order.discount_cents,
+        // The rewards credit is a discount on the goods too (ADR 022), so the order's figures add up.
+        discount_cents: order.discount_cents + order.credit_cents,
         total_cents: order.total_cents,
         delivery_option: input.delivery_option,
         delivery_address: input.delivery_address ?? defaultAddress(user),
@@ -368,8 +379,9 @@ async function placeOrders(
         offer_id: l.offer?.id ?? null,
       })),
     );
-    for (const line of order.lines) noteUse(row!.id, line.offer);
-    noteUse(row!.id, order.free_shipping);
+    for (const line of order.lines) noteUse(row!.id, line.offer, line.discount_cents);
+    noteUse(row!.id, order.free_shipping, 0);
+    if (order.credit_cents > 0) spends.push({ order_id: row!.id, cents: order.credit_cents });
     await emitOrderEvent(tx, ORDER_EVENTS.created, {
       order_id: row!.id,
       order_number: orderNumber,
@@ -389,10 +401,13 @@ async function placeOrders(
     });
   }
   // Each provider counts the uses of its own offers in this transaction (max_uses, DECISIONS 21).
-  for (const [type, provider] of offerProviders) {
+  for (const [type, provider] of registeredOfferProviders()) {
     const own = uses.get(type);
     if (own?.length && provider.used) await provider.used(tx, own);
   }
+  // The credit leaves the ledger in this transaction, under the lock taken when it was priced.
+  const credits = registeredCreditProvider();
+  if (spends.length > 0 && credits) await credits.spend(tx, user.id, spends);
   await removeFromCart(
     tx,
     user.id,
@@ -410,4 +425,54 @@ function defaultAddress(user: UserRow): string | null {
 
 export async function countCheckoutKeys(db: Db, userIds: number[]): Promise<number> {
   return db.$count(checkoutKeys, inArray(checkoutKeys.user_id, userIds));
+}
+
+/**
+ * POST /api/orders/quote (ADR 022): the request priced exactly as checkout would price it now (the same
+ * function, without the locks), with each line's offer and its name, writing nothing. The review shows it
+ * and sends its totals as the expected ones.
+ */
+export async function quoteCheckout(db: Db, user: UserRow, input: QuoteRequest): Promise<Quote> {
+  assertCanBuy(user);
+  const lines = mergeItems(input.items);
+  const { catalogue, offers, balance, pricing } = await priceRequest(db, user, input.delivery_option, lines, {
+    use_rewards: input.use_rewards,
+    lock: false,
+  });
+  const names = new Map(offers.map((o) => [`${o.source.type}:${o.source.id}`, o.name ?? '']));
+  const named = (source: OfferSource | null) =>
+    source ? { ...source, name: names.get(`${source.type}:${source.id}`) ?? '' } : null;
+  const sellers = await userSummaries(
+    db,
+    pricing.orders.map((o) => o.seller_id),
+  );
+  return {
+    orders: pricing.orders.map((o) => ({
+      seller_id: o.seller_id,
+      seller_name: sellers.get(o.seller_id)?.display_name ?? '',
+      lines: o.lines.map((l) => ({
+        product_id: l.product_id,
+        name: catalogue.get(l.product_id)?.name ?? '',
+        quantity: l.quantity,
+        unit_price: centsToRand(l.unit_price_cents),
+        total_price: centsToRand(l.total_price_cents),
+        discount: centsToRand(l.discount_cents),
+        offer: named(l.offer),
+      })),
+      subtotal: centsToRand(o.subtotal_cents),
+      discount_amount: centsToRand(o.discount_cents),
+      rewards_used: centsToRand(o.credit_cents),
+      tax_amount: centsToRand(o.tax_cents),
+      delivery_fee: centsToRand(o.delivery_cents),
+      delivery_waived_by: named(o.free_shipping),
+      total_amount: centsToRand(o.total_cents),
+    })),
+    subtotal: centsToRand(pricing.subtotal_cents),
+    discount_amount: centsToRand(pricing.discount_cents),
+    rewards_used: centsToRand(pricing.credit_cents),
+    tax_amount: centsToRand(pricing.tax_cents),
+    delivery_fee: centsToRand(pricing.delivery_cents),
+    total_amount: centsToRand(pricing.total_cents),
+    rewards_balance: centsToRand(balance),
+  };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { can, idempotencyKeySchema, IDEMPOTENCY_KEY_HEADER, orderContracts } from '@tt/domain';
 import { fail, field } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { checkout } from './checkout.ts';
+import { checkout, quoteCheckout } from './checkout.ts';
 import {
   cancelOrder,
   declineOrder,
@@ -34,6 +34,8 @@ export async function orderRoutes(app: FastifyInstance) {
     if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
     return outcome.body;
   });
+
+  defineRoute(app, orderContracts.quote, async ({ user, body }) => quoteCheckout(app.db, user, body));
 
   defineRoute(app, orderContracts.list, async ({ user, query }) => listOrders(app.db, user, query));
 

@@ -23,6 +23,17 @@ import { costOfGoods, receiveDelivery, releaseReservation, shipOrderLine } from 
 import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts';
 import { notify } from '../notifications/service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
+import { releaseOrderOffers } from './offers.ts';
+
+// Areas that give discounts register through the orders area's service (ADR 020, 022).
+export {
+  offersFor,
+  registerCreditProvider,
+  registerOfferProvider,
+  type CreditProvider,
+  type OfferProvider,
+  type OfferUse,
+} from './offers.ts';
 import { orderItems, orders } from './tables.ts';
 
 /**
@@ -340,8 +351,12 @@ async function moveStock(tx: Tx, order: Order, to: OrderStatus, performedBy: num
   }
 }
 
-/** A cancelled or declined order's reservations are let go (it had not shipped). */
+/**
+ * A cancelled or declined order's reservations are let go (it had not shipped), and the offers' uses and
+ * the rewards credit it took are given back (DECISIONS 21).
+ */
 async function releaseOrderStock(tx: Tx, order: Order): Promise<void> {
+  await releaseOrderOffers(tx, [order.id]);
   for (const item of [...order.items].sort((a, b) => a.product_id - b.product_id)) {
     await releaseReservation(tx, order.seller_id, item.product_id, item.quantity);
   }
@@ -732,8 +747,12 @@ type OrderPlacer = (
     delivery_address?: string | null | undefined;
     notes?: string | null | undefined;
   },
-  options?: { offers?: readonly Offer[]; now?: Date },
-) => Promise<{ orderIds: number[] }>;
+  options?: {
+    offers?: readonly Offer[];
+    expected?: { total_cents: number; tax_cents: number };
+    now?: Date;
+  },
+) => Promise<{ orderIds: number[]; orders: Order[] }>;
 let orderPlacer: OrderPlacer | null = null;
 export function registerOrderPlacer(placer: OrderPlacer): void {
   orderPlacer = placer;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { promotionContracts as c } from '@tt/domain';
 import { defineRoute } from '../../platform/route.ts';
+import './offers.ts';
 import {
   assertPromotionOwner,
   cancelPromotion,
@@ -8,6 +9,7 @@ import {
   deletePromotion,
   listPromotions,
   promotableProducts,
+  promotionsOfProducts,
   updatePromotion,
 } from './service.ts';
 
@@ -18,6 +20,7 @@ export async function promotionRoutes(app: FastifyInstance) {
       assertPromotionOwner(app.db, user, params.id),
   };
   defineRoute(app, c.list, async ({ user }) => listPromotions(app.db, user));
+  defineRoute(app, c.forProducts, async ({ query }) => promotionsOfProducts(app.db, query.ids));
   defineRoute(app, c.myProducts, async ({ user }) => promotableProducts(app.db, user));
   defineRoute(app, c.create, async ({ user, body }) => createPromotion(app.db, user, body));
   defineRoute(

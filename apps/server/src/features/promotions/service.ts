@@ -9,6 +9,7 @@ import {
   sastDate,
   type Offer,
   type ProductPromotion,
+  type ProductPromotions,
   type Promotion,
   type PromotionFields,
   type PromotionList,
@@ -83,6 +84,7 @@ async function toPromotions(db: Db | Tx, rows: Row[], now: Date): Promise<Promot
     status: status(r, now),
     discount_given: centsToRand(uses.get(r.id)?.cents ?? 0),
     orders_count: uses.get(r.id)?.orders ?? 0,
+    max_uses: r.max_uses,
     created_at: r.created_at.toISOString(),
   }));
 }
@@ -128,6 +130,7 @@ const columns = (input: PromotionFields) => ({
   discount_amount_cents: randToCents(input.discount_amount),
   target_products: [...new Set(input.target_products)],
   terms_conditions: input.terms_conditions ?? null,
+  max_uses: input.max_uses ?? null,
 });
 
 export async function createPromotion(db: Db, user: Caller, input: PromotionFields, now = new Date()) {
@@ -229,14 +232,47 @@ async function runningFor(db: Db | Tx, sellerIds: number[], now: Date): Promise<
     .orderBy(promotions.id);
 }
 
+/**
+ * The running promotions that may still be used: those with max_uses drop out once that many orders
+ * used them (DECISIONS 21; a cancelled order's use was given back). With lock (inside a checkout) the
+ * capped promotions' rows stay locked until the order's transaction ends, so concurrent checkouts count
+ * one after another and never take more uses than the cap.
+ */
+async function usableFor(db: Db | Tx, sellerIds: number[], now: Date, lock: boolean): Promise<Row[]> {
+  const rows = await runningFor(db, sellerIds, now);
+  const capped = rows.filter((r) => r.max_uses !== null).map((r) => r.id);
+  if (capped.length === 0) return rows;
+  if (lock) {
+    await db
+      .select({ id: promotions.id })
+      .from(promotions)
+      .where(inArray(promotions.id, capped))
+      .orderBy(promotions.id)
+      .for('update');
+  }
+  const counts = await db
+    .select({ id: promotionUses.promotion_id, n: sql<number>`count(*)::int` })
+    .from(promotionUses)
+    .where(inArray(promotionUses.promotion_id, capped))
+    .groupBy(promotionUses.promotion_id);
+  const used = new Map(counts.map((c) => [c.id, Number(c.n)]));
+  return rows.filter((r) => r.max_uses === null || (used.get(r.id) ?? 0) < r.max_uses);
+}
+
 /** The running promotions as offers for the one pricing rule (checkout prices with these). */
-export async function promotionOffers(db: Db | Tx, sellerIds: number[], now = new Date()): Promise<Offer[]> {
-  return (await runningFor(db, sellerIds, now)).map((r) => ({
+export async function promotionOffers(
+  db: Db | Tx,
+  sellerIds: number[],
+  now = new Date(),
+  lock = false,
+): Promise<Offer[]> {
+  return (await usableFor(db, sellerIds, now, lock)).map((r) => ({
     source: { type: 'promotion', id: r.id },
     seller_id: r.supplier_id,
     product_ids: r.target_products.length > 0 ? r.target_products : null,
     min_order_value_cents: r.minimum_order_value_cents,
     rule: promotionRule(r),
+    name: r.promotion_name,
   }));
 }
 
@@ -246,10 +282,11 @@ export async function promotionsForProducts(
   items: ReadonlyArray<{ id: number; seller_id: number }>,
   now = new Date(),
 ): Promise<Map<number, ProductPromotion[]>> {
-  const rows = await runningFor(
+  const rows = await usableFor(
     db,
     items.map((i) => i.seller_id),
     now,
+    false,
   );
   const out = new Map<number, ProductPromotion[]>();
   for (const item of items) {
@@ -274,6 +311,18 @@ export async function promotionsForProducts(
   return out;
 }
 
+/** GET /api/trade-promotions/for-products: the running promotions of the products a page shows. */
+export async function promotionsOfProducts(
+  db: Db,
+  ids: number[],
+  now = new Date(),
+): Promise<ProductPromotions> {
+  const found = await productsForSale(db, ids);
+  const items = [...found.values()].map((p) => ({ id: p.id, seller_id: p.seller_id }));
+  const byProduct = await promotionsForProducts(db, items, now);
+  return [...byProduct].map(([product_id, list]) => ({ product_id, promotions: list }));
+}
+
 /** Checkout records what each promotion took off each order, in its transaction. */
 export async function recordPromotionUses(
   tx: Tx,
@@ -285,6 +334,11 @@ export async function recordPromotionUses(
       .insert(promotionUses)
       .values([...positive])
       .onConflictDoNothing();
+}
+
+/** Orders were cancelled or declined (DECISIONS 21): their uses are given back, and their discount with them. */
+export async function releasePromotionUses(tx: Tx, orderIds: number[]): Promise<void> {
+  if (orderIds.length > 0) await tx.delete(promotionUses).where(inArray(promotionUses.order_id, orderIds));
 }
 
 /** The products a promotion of the caller may target: their own. */

@@ -40,6 +40,8 @@ export const promotions = pgTable(
       .default(sql`'{}'::integer[]`),
     terms_conditions: text('terms_conditions'),
     promotion_fee_cents: bigint('promotion_fee_cents', { mode: 'number' }).notNull().default(0),
+    /** The most orders that may use it (migration 0030); null: no limit. */
+    max_uses: integer('max_uses'),
     published_at: timestamp('published_at', { withTimezone: true }),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +52,7 @@ export const promotions = pgTable(
     index('trade_promotions_dates_idx').on(t.start_date, t.end_date),
     check('trade_promotions_type_check', sql`${t.promotion_type} in (${inList(PROMOTION_TYPES)})`),
     check('trade_promotions_dates_check', sql`${t.end_date} >= ${t.start_date}`),
+    check('trade_promotions_max_uses_check', sql`${t.max_uses} is null or ${t.max_uses} > 0`),
     check('trade_promotions_min_check', sql`${t.minimum_order_value_cents} >= 0`),
     check(
       'trade_promotions_discount_check',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { referralContracts as c } from '@tt/domain';
 import { defineRoute } from '../../platform/route.ts';
+import './credits.ts';
 import { myReferrals, myRewards, myStats } from './service.ts';
 
 /** Referrals (spec 1 §7): a trader's own referrals, figures and rewards. */

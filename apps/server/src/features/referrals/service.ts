@@ -104,7 +104,8 @@ export async function myReferrals(db: Db, userId: number): Promise<Referral[]> {
   }));
 }
 
-async function balanceCents(db: Db | Tx, userId: number): Promise<number> {
+/** The rewards balance: the ledger's sum. */
+export async function balanceCents(db: Db | Tx, userId: number): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${rewardEntries.amount_cents}), 0)` })
     .from(rewardEntries)

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { REFERRAL_STATUSES, REWARD_KINDS } from '@tt/domain';
 import { users } from '../auth/tables.ts';
 
@@ -49,10 +59,15 @@ export const rewardEntries = pgTable(
     referral_id: integer('referral_id')
       .unique()
       .references(() => referrals.id, { onDelete: 'set null' }),
+    /** The order that spent the credit (checkout_use) or gave it back (checkout_release); migration 0030. */
+    order_id: integer('order_id'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('reward_entries_user_idx').on(t.user_id, t.created_at),
+    uniqueIndex('reward_entries_order_kind_unique')
+      .on(t.order_id, t.kind)
+      .where(sql`${t.order_id} is not null`),
     check('reward_entries_kind_check', sql`${t.kind} in (${inList(REWARD_KINDS)})`),
     check('reward_entries_amount_check', sql`${t.amount_cents} <> 0`),
   ],

@@ -2,10 +2,8 @@ import { priceCheckout, type Order, type PricedCheckout } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../auth/service.ts';
 import { productsForSale } from '../catalog/service.ts';
-// Checkout's exported core (placeOrdersInTx, offersFor), meant for jobs that order for a buyer; it lives
-// in checkout.ts, which orders/service.ts cannot re-export without an import cycle.
-// eslint-disable-next-line import-x/no-restricted-paths
-import { offersFor, placeOrdersInTx } from '../orders/checkout.ts';
+// Checkout's core for jobs that order for a buyer, through the orders area's service.
+import { offersFor, placeOrdersInTx } from '../orders/service.ts';
 
 type Items = { product_id: number; quantity: number }[];
 

@@ -32,9 +32,7 @@ import { enqueue } from '../../platform/jobs/runner.ts';
 import { accountsWithRoles, userSummaries } from '../auth/service.ts';
 import { activeListingsOf, productsForSale, productSummaries } from '../catalog/service.ts';
 import { setReorderPoint, watchedItem } from '../inventory/service.ts';
-// eslint-disable-next-line import-x/no-restricted-paths -- checkout's exported offer registry (see place.ts)
-import { registerOfferProvider } from '../orders/checkout.ts';
-import { quantityOnOrder } from '../orders/service.ts';
+import { quantityOnOrder, registerOfferProvider } from '../orders/service.ts';
 import { quote } from './place.ts';
 import {
   proposedOrders,

@@ -24,8 +24,12 @@ export default function CartPage() {
   const { data: me } = useMe();
   const [params, setParams] = useSearchParams();
   const lines = cart.data ?? EMPTY;
-  const flow = useCheckoutFlow(lines, [me?.address, me?.city, me?.state].filter(Boolean).join(', '));
   const reviewing = params.get('step') === 'review';
+  const flow = useCheckoutFlow(
+    lines,
+    [me?.address, me?.city, me?.state].filter(Boolean).join(', '),
+    reviewing,
+  );
   // The review is its own history entry, so the phone's Back returns to the cart.
   const showStep = (review: boolean) => setParams(review ? { step: 'review' } : {});
   useEffect(() => {

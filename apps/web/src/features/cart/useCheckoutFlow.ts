@@ -12,7 +12,7 @@ import {
 } from '@tt/domain';
 import { ApiError } from '../../lib/api';
 import { errorMessage, loadErrorTranslations } from '../../lib/errors';
-import { checkoutRefusal, useCheckout } from '../orders/api';
+import { checkoutRefusal, useCheckout, useCheckoutQuote } from '../orders/api';
 import { cartKeys } from './api';
 import { groupBySeller } from './sellers';
 
@@ -30,7 +30,7 @@ function newIdempotencyKey(): string {
  * The cart's checkout: the delivery option, the address, the priced orders (one per seller) and placing
  * them. Placing happens only from the review step, after the buyer saw what each order costs.
  */
-export function useCheckoutFlow(lines: CartLine[], defaultAddress: string) {
+export function useCheckoutFlow(lines: CartLine[], defaultAddress: string, reviewing = false) {
   const { t } = useTranslation('cart');
   const queryClient = useQueryClient();
   const checkout = useCheckout();
@@ -38,6 +38,7 @@ export function useCheckoutFlow(lines: CartLine[], defaultAddress: string) {
   const [address, setAddress] = useState<string | null>(null);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const [placed, setPlaced] = useState<Order[] | null>(null);
+  const [useRewards, setUseRewards] = useState(false);
   // One attempt = one payload. Its key is reused if that same attempt is retried after a dropped
   // connection, so the server never creates a second order (DECISIONS 3).
   const attempt = useRef<{ signature: string; key: string } | null>(null);
@@ -57,8 +58,24 @@ export function useCheckoutFlow(lines: CartLine[], defaultAddress: string) {
     [lines, delivery],
   );
   const deliveryAddress = (address ?? defaultAddress).trim();
+  // The review shows the server's priced checkout (offers, rewards, VAT) and the order is placed at exactly
+  // its totals (ADR 022); a price or offer that changed since gives the 409 with the new totals.
+  const quoteInput = useMemo(
+    () =>
+      reviewing && lines.length > 0
+        ? {
+            items: lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })),
+            delivery_option: delivery,
+            use_rewards: useRewards,
+          }
+        : null,
+    [reviewing, lines, delivery, useRewards],
+  );
+  const quote = useCheckoutQuote(quoteInput);
+  const quoted = quote.data && !quote.isPlaceholderData ? quote.data : null;
 
   const place = () => {
+    if (!quoted) return;
     setProblem(null);
     const items = priced.orders.flatMap((o) =>
       o.lines.map((l) => ({
@@ -68,17 +85,18 @@ export function useCheckoutFlow(lines: CartLine[], defaultAddress: string) {
         total_price: centsToRand(l.total_price_cents),
       })),
     );
-    const signature = JSON.stringify([delivery, deliveryAddress, items]);
+    const signature = JSON.stringify([delivery, deliveryAddress, items, useRewards, quoted.total_amount]);
     if (attempt.current?.signature !== signature) {
       attempt.current = { signature, key: newIdempotencyKey() };
     }
     // DECISIONS 19: the server numbers the orders; no order_number is sent.
     const body: CheckoutInput = {
-      total_amount: centsToRand(priced.total_cents),
-      tax_amount: centsToRand(priced.tax_cents),
-      discount_amount: 0,
+      total_amount: quoted.total_amount,
+      tax_amount: quoted.tax_amount,
+      discount_amount: quoted.discount_amount,
       items,
       delivery_option: delivery,
+      use_rewards: useRewards,
       delivery_address: deliveryAddress === '' ? null : deliveryAddress,
     };
     checkout.mutate(
@@ -102,6 +120,7 @@ export function useCheckoutFlow(lines: CartLine[], defaultAddress: string) {
               setProblem({ kind: 'message', text: errorMessage(error, t) }),
             );
           void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+          void quote.refetch();
         },
       },
     );
@@ -115,6 +134,10 @@ export function useCheckoutFlow(lines: CartLine[], defaultAddress: string) {
     deliveryAddress,
     setAddress,
     problem,
+    quote,
+    quoted,
+    useRewards,
+    setUseRewards,
     place,
     placing: checkout.isPending,
     placed,

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { orderContracts, type CheckoutInput, type Order, type OrderStatus } from '@tt/domain';
+import {
+  orderContracts,
+  type CheckoutInput,
+  type Order,
+  type OrderStatus,
+  type QuoteInput,
+} from '@tt/domain';
 import { call, errorDetails, type ApiError } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
@@ -40,6 +46,21 @@ export const orderQuery = (id: number) =>
 /** One order, starting from the copy the list already holds. */
 export function useOrder(id: number, initial?: Order) {
   return useQuery({ ...orderQuery(id), initialData: initial, staleTime: 0 });
+}
+
+/**
+ * POST /api/orders/quote: the server's priced checkout (offers, rewards, VAT) that the review shows and
+ * whose totals the checkout sends as the expected ones (ADR 022). null asks for nothing.
+ */
+export function useCheckoutQuote(input: QuoteInput | null) {
+  return useQuery({
+    queryKey: [...orderKeys.all, 'quote', input] as const,
+    queryFn: () => call(orderContracts.quote, { body: input! }),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
 }
 
 /** POST /api/orders: one order per seller. The key makes a retried attempt safe (DECISIONS 3). */

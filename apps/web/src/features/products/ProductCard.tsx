@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, ShoppingCart } from 'lucide-react';
+import { Check, ShoppingCart, Tag } from 'lucide-react';
 import {
   STOCK_GREEN_ABOVE,
+  formatRand,
   randToCents,
   unbuyableReason,
   type AppUser,
   type Product,
   type ProductTradeOffer,
+  type ProductPromotion,
 } from '@tt/domain';
+import { formatDate } from '../../lib/format';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -39,17 +42,50 @@ export function StockText({ stock }: { stock: number }) {
   );
 }
 
+/**
+ * A running trade promotion on the product (DECISIONS 21): what it takes off, from which order value,
+ * and the day it ends. Checkout prices it through the one rule; the cart's review shows the discount.
+ */
+export function PromotionBadge({ promotion }: { promotion: ProductPromotion }) {
+  const { t, i18n } = useTranslation('products');
+  const off =
+    promotion.discount_percentage > 0
+      ? t('card.promo_percent', { value: promotion.discount_percentage })
+      : t('card.promo_amount', { amount: formatRand(randToCents(promotion.discount_amount)) });
+  return (
+    <div
+      className="rounded-md bg-green-50 px-2 py-1 text-xs text-green-900 ring-1 ring-green-700/20 ring-inset"
+      data-testid="promotion-badge"
+      title={promotion.promotion_name}
+    >
+      <p className="flex items-center gap-1 font-semibold">
+        <Tag aria-hidden className="size-3.5 shrink-0" />
+        <span className="min-w-0 truncate">{off}</span>
+      </p>
+      {promotion.minimum_order_value > 0 && (
+        <p>{t('card.promo_min', { amount: formatRand(randToCents(promotion.minimum_order_value)) })}</p>
+      )}
+      <p className="text-green-800">
+        {t('card.promo_ends', { date: formatDate(promotion.end_date, i18n.language) })}
+      </p>
+    </div>
+  );
+}
+
 export function ProductCard({
   product,
   view,
   user,
   offers,
+  promotions,
 }: {
   product: Product;
   view: ProductView;
   user: AppUser;
   /** The trade offers running on it (smart orders), shown under the price. */
   offers?: readonly ProductTradeOffer[] | undefined;
+  /** The promotions running on it today (the best-known first); none: no badge. */
+  promotions?: ProductPromotion[] | undefined;
 }) {
   const { t } = useTranslation('products');
   const mine = product.seller_id === user.id;
@@ -100,6 +136,7 @@ export function ProductCard({
             saveLabel={(amount) => t('card.save', { amount })}
             size="lg"
           />
+          {promotions?.[0] && <PromotionBadge promotion={promotions[0]} />}
           <p className="text-xs text-stone-600">{t('card.moq', { count: product.minimum_order_quantity })}</p>
           <StockText stock={product.stock_quantity} />
           {offers && offers.length > 0 && <TradeOfferTags offers={offers} />}

@@ -23,6 +23,7 @@ import { useMe } from '../auth/api';
 import { canBuy, useCartCount } from '../cart/api';
 import { useCategories, usePlanRestrictions, useProducts, type ProductFilters } from './api';
 import { useProductTradeOffers } from '../smart-orders/api';
+import { useProductPromotions } from '../promotions/api';
 import { ProductCard, type ProductView } from './ProductCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -95,6 +96,8 @@ export default function ProductsPage() {
   const items = products.data?.pages.flatMap((p) => p.products) ?? [];
   // Trade offers running on the products shown (smart orders; priced at checkout, DECISIONS 21).
   const offers = useProductTradeOffers(items.slice(0, 500).map((p) => p.id));
+  // Running promotions by the page's product ids, after the listing (the listing's query is untouched).
+  const promotions = useProductPromotions(items.map((p) => p.id));
   const filtered = Boolean(filters.search || filters.department_id || filters.price_band);
   const anyFilter = filtered || text !== '' || filters.sort !== undefined;
   // The order shown: the chosen one, else the server's default (relevance while searching).
@@ -292,6 +295,7 @@ export default function ProductsPage() {
                   view={view}
                   user={user}
                   offers={offers.data?.filter((o) => o.product_id === product.id)}
+                  promotions={promotions.get(product.id)}
                 />
               </li>
             ))}

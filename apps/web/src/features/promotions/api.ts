@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { promotionContracts as c, type PromotionInput } from '@tt/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { promotionContracts as c, type ProductPromotion, type PromotionInput } from '@tt/domain';
 import { call } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
@@ -7,7 +7,36 @@ export const promotionKeys = {
   all: [queryRoots.promotions] as const,
   list: () => [...promotionKeys.all, 'list'] as const,
   myProducts: () => [...promotionKeys.all, 'my-products'] as const,
+  forProducts: (ids: number[]) => [...promotionKeys.all, 'for-products', ids] as const,
 };
+
+/** The server answers at most this many products per call. */
+const FOR_PRODUCTS_MAX = 100;
+const NONE = new Map<number, ProductPromotion[]>();
+
+/**
+ * The promotions running today on the products a page shows (their cards' badges), asked for by the
+ * page's product ids after the listing arrived, so the listing's own query stays as it is.
+ */
+export function useProductPromotions(ids: number[]): Map<number, ProductPromotion[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const query = useQuery({
+    queryKey: promotionKeys.forProducts(sorted),
+    queryFn: async () => {
+      const chunks: number[][] = [];
+      for (let i = 0; i < sorted.length; i += FOR_PRODUCTS_MAX)
+        chunks.push(sorted.slice(i, i + FOR_PRODUCTS_MAX));
+      const answers = await Promise.all(
+        chunks.map((chunk) => call(c.forProducts, { query: { ids: chunk.join(',') } })),
+      );
+      return new Map(answers.flat().map((a) => [a.product_id, a.promotions]));
+    },
+    enabled: sorted.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  return query.data ?? NONE;
+}
 
 /** GET /api/trade-promotions: the table and the four figures. */
 export function usePromotions() {

@@ -29,6 +29,12 @@ export function PromotionDetails({ promotion: p, onClose }: { promotion: Promoti
           <dd>{formatMoney(p.minimum_order_value)}</dd>
           <dt className="text-stone-600">{t('fields.discount_given')}</dt>
           <dd>{formatMoney(p.discount_given)}</dd>
+          <dt className="text-stone-600">{t('fields.uses')}</dt>
+          <dd data-testid="promotion-uses">
+            {p.max_uses === null
+              ? t('fields.orders', { count: p.orders_count })
+              : t('fields.uses_of', { count: p.orders_count, max: p.max_uses })}
+          </dd>
           <dt className="text-stone-600">{t('fields.promotion_fee')}</dt>
           <dd>{formatMoney(p.promotion_fee)}</dd>
         </dl>

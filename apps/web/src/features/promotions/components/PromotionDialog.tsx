@@ -31,6 +31,7 @@ function valuesOf(p: Promotion | undefined): PromotionInput {
       discount_amount: 0,
       target_products: [],
       terms_conditions: '',
+      max_uses: null,
       publish: false,
     };
   }
@@ -45,6 +46,7 @@ function valuesOf(p: Promotion | undefined): PromotionInput {
     discount_amount: p.discount_amount,
     target_products: p.target_products.map((t) => t.id),
     terms_conditions: p.terms_conditions ?? '',
+    max_uses: p.max_uses,
     publish: p.status !== 'draft',
   };
 }
@@ -195,6 +197,16 @@ export function PromotionDialog({
             type="number"
             inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
             registerOptions={{ setValueAs: orZero }}
+          />
+          <FormField
+            form={form}
+            name="max_uses"
+            id="promotion-max-uses"
+            label={t('form.max_uses')}
+            hint={t('form.max_uses_hint')}
+            type="number"
+            inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
+            registerOptions={{ setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) }}
           />
         </div>
         <fieldset>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ClipboardList, PackagePlus } from 'lucide-react';
+import { BadgePercent, ClipboardList, PackagePlus } from 'lucide-react';
 import type { AppUser, SupplierApplication } from '@tt/domain';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
@@ -12,7 +12,7 @@ import { useApprovalSeen, useMyApplication } from '../api';
 import { ApplicationStatusBadge } from './ApplicationStatusBadge';
 
 /** What happens after approval (spec 1: a next-steps list), each step a screen that works today. */
-const NEXT_STEPS = ['products', 'stock', 'orders', 'plan'] as const;
+const NEXT_STEPS = ['products', 'stock', 'promote', 'orders', 'plan'] as const;
 
 /** My Application: the caller's application and where it stands; after approval, the shortcuts. */
 export function MyApplicationTab({
@@ -95,10 +95,24 @@ function ApplicationDetails({ application, user }: { application: SupplierApplic
           <CardHeader title={t('approved.title')} />
           <div className="space-y-4 p-4 sm:p-5">
             <p className="text-sm text-stone-700">{t('approved.text')}</p>
-            <Link to={paths.bulkUpload} className={buttonClass('primary', 'md')} data-testid="go-bulk-upload">
-              <PackagePlus aria-hidden className="size-4" />
-              {t('approved.bulk_upload')}
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link
+                to={paths.bulkUpload}
+                className={buttonClass('primary', 'md')}
+                data-testid="go-bulk-upload"
+              >
+                <PackagePlus aria-hidden className="size-4" />
+                {t('approved.bulk_upload')}
+              </Link>
+              <Link
+                to={paths.tradePromotions}
+                className={buttonClass('outline', 'md')}
+                data-testid="go-trade-promotions"
+              >
+                <BadgePercent aria-hidden className="size-4" />
+                {t('approved.trade_promotions')}
+              </Link>
+            </div>
             <div>
               <h3 className="text-sm font-semibold text-stone-900">{t('approved.next_steps')}</h3>
               <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-stone-700">
