@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   can,
   canMoveTicket,
@@ -513,4 +513,54 @@ export async function chatConversations(db: Db): Promise<ChatConversation[]> {
     last_sender_type: m.sender_type,
     last_at: m.created_at.toISOString(),
   }));
+}
+
+/**
+ * The personal-data export's support section (POPIA): the tickets the user opened with their whole
+ * threads, and their live chat with support. Support staff appear by the name on the message only.
+ */
+export async function supportRecordsOf(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.customer_id, userId))
+    .orderBy(asc(supportTickets.id));
+  const threads =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(supportTicketMessages)
+          .where(
+            inArray(
+              supportTicketMessages.ticket_id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(supportTicketMessages.id));
+  const messages = await toMessages(db, threads);
+  const chat = await db
+    .select()
+    .from(supportChatMessages)
+    .where(eq(supportChatMessages.customer_id, userId))
+    .orderBy(asc(supportChatMessages.id));
+  return {
+    tickets: (await toTickets(db, rows)).map((ticket) => ({
+      ...ticket,
+      messages: messages
+        .filter((m) => m.ticket_id === ticket.id)
+        .map(({ sender_type, sender_name, message, created_at }) => ({
+          sender_type,
+          sender_name,
+          message,
+          created_at,
+        })),
+    })),
+    chat: (await toChat(db, chat)).map(({ sender_type, sender_name, message, created_at }) => ({
+      sender_type,
+      sender_name,
+      message,
+      created_at,
+    })),
+  };
 }
