@@ -152,10 +152,14 @@ export function BulkOrderCard({
             <span className="text-lg font-bold text-stone-900 tabular-nums">
               {formatMoney(order.final_unit_price)}
             </span>
-            <span className="text-sm text-stone-600 tabular-nums line-through">
-              {formatMoney(order.unit_price)}
-            </span>
-            <Badge tone="green">{t('card.discount', { percent: order.bulk_discount_percentage })}</Badge>
+            {order.bulk_discount_percentage > 0 && (
+              <>
+                <span className="text-sm text-stone-600 tabular-nums line-through">
+                  {formatMoney(order.unit_price)}
+                </span>
+                <Badge tone="green">{t('card.discount', { percent: order.bulk_discount_percentage })}</Badge>
+              </>
+            )}
           </div>
         </div>
       </div>
@@ -163,7 +167,7 @@ export function BulkOrderCard({
         <div className="mb-1 flex justify-between gap-2 text-xs text-stone-500">
           <span data-testid="bulk-progress" className="flex flex-wrap items-center gap-1.5">
             {t('card.progress', { current: order.current_quantity, target: order.target_quantity })}
-            {full && !ended && (
+            {order.status === 'target_reached' && (
               <span data-testid="bulk-full-badge">
                 <Badge tone="green">{t('card.full')}</Badge>
               </span>
@@ -202,7 +206,9 @@ export function BulkOrderCard({
             className="rounded-lg bg-stone-50 px-3 py-2 text-center text-sm font-medium text-stone-700"
             data-testid="bulk-full"
           >
-            {t('card.full_note')}
+            {order.room_left > 0 && order.status === 'active'
+              ? t('card.room_below_minimum', { room: order.room_left, minimum: order.minimum_quantity })
+              : t('card.full_note')}
           </p>
         ) : memberships && !member ? (
           <Link to={paths.cooperatives} className={buttonClass('outline', 'md', 'w-full')}>
