@@ -214,7 +214,13 @@ describe('checkout: POST /api/orders', () => {
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json()).toEqual({
         error: { code: 'checkout.prices_changed', message: expect.stringMatching(/\S/) },
-        totals: { subtotal: 100, tax_amount: 15, delivery_fee: 39.99, total_amount: 154.99 },
+        totals: {
+          subtotal: 100,
+          discount_amount: 0,
+          tax_amount: 15,
+          delivery_fee: 39.99,
+          total_amount: 154.99,
+        },
       });
     }
     expect(await written()).toEqual(before);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { quantityBounds, quantityProblem, struckPrice, unbuyableReason } from './cart.ts';
+import fc from 'fast-check';
+import { priceCheckout, quantityBounds, quantityProblem, struckPrice, unbuyableReason } from './cart.ts';
+import { DELIVERY_OPTIONS } from './orders.ts';
+import type { Offer } from './pricing.ts';
+import { vatOn } from './money.ts';
 
 describe('struck-through price (DECISIONS 18)', () => {
   it('is the mrp when it is above the selling price, with the saving', () => {
@@ -39,6 +43,77 @@ describe('why a product cannot be bought', () => {
     );
     expect(unbuyableReason({ is_active: false, stock_quantity: 4, minimum_order_quantity: 1 })).toBe(
       'inactive',
+    );
+  });
+});
+
+describe('pricing a checkout with offers (DECISIONS 21)', () => {
+  const lines = [
+    { product_id: 1, seller_id: 10, quantity: 4, unit_price_cents: 2500 },
+    { product_id: 2, seller_id: 10, quantity: 1, unit_price_cents: 1000 },
+    { product_id: 3, seller_id: 20, quantity: 2, unit_price_cents: 5000 },
+  ];
+  const tenPercentOnOne: Offer = {
+    source: { type: 'promotion', id: 5 },
+    seller_id: 10,
+    product_ids: [1],
+    min_order_value_cents: 0,
+    rule: { kind: 'percentage', tenths: 100 },
+  };
+  const freeShipping: Offer = {
+    source: { type: 'trade_offer', id: 6 },
+    seller_id: 20,
+    product_ids: null,
+    min_order_value_cents: 0,
+    rule: { kind: 'free_shipping' },
+  };
+
+  it("charges VAT on the goods after the discount and waives only that seller's delivery", () => {
+    const priced = priceCheckout(lines, 'standard', [tenPercentOnOne, freeShipping]);
+    const fee = DELIVERY_OPTIONS.standard.fee_cents;
+    const [ten, twenty] = priced.orders;
+    expect(ten).toMatchObject({ subtotal_cents: 11000, discount_cents: 1000, tax_cents: vatOn(10000) });
+    expect(ten!.total_cents).toBe(10000 + vatOn(10000) + fee);
+    expect(ten!.lines[0]).toMatchObject({ discount_cents: 1000, offer: { type: 'promotion', id: 5 } });
+    expect(ten!.lines[1]).toMatchObject({ discount_cents: 0, offer: null });
+    expect(twenty).toMatchObject({ delivery_cents: 0, free_shipping: { type: 'trade_offer', id: 6 } });
+    expect(priced.discount_cents).toBe(1000);
+  });
+
+  it('without offers is the plain price: nothing off, every seller delivers at the fee', () => {
+    const priced = priceCheckout(lines, 'express');
+    expect(priced.discount_cents).toBe(0);
+    expect(priced.delivery_cents).toBe(2 * DELIVERY_OPTIONS.express.fee_cents);
+    expect(priced.total_cents).toBe(priced.subtotal_cents + priced.tax_cents + priced.delivery_cents);
+  });
+
+  it('for any lines and percentage offers, the totals add up and never go below the delivery', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            product_id: fc.integer({ min: 1, max: 6 }),
+            seller_id: fc.constantFrom(10, 20),
+            quantity: fc.integer({ min: 1, max: 50 }),
+            unit_price_cents: fc.integer({ min: 1, max: 100_000 }),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.integer({ min: 0, max: 1000 }),
+        (items, tenths) => {
+          const offers: Offer[] = [
+            { ...tenPercentOnOne, product_ids: null, rule: { kind: 'percentage', tenths } },
+          ];
+          const priced = priceCheckout(items, 'standard', offers);
+          for (const order of priced.orders) {
+            const goods = order.subtotal_cents - order.discount_cents;
+            expect(goods).toBeGreaterThanOrEqual(0);
+            expect(order.tax_cents).toBe(vatOn(goods));
+            expect(order.total_cents).toBe(goods + order.tax_cents + order.delivery_cents);
+          }
+          expect(priced.total_cents).toBe(priced.orders.reduce((s, o) => s + o.total_cents, 0));
+        },
+      ),
     );
   });
 });

@@ -115,6 +115,8 @@ export const checkoutResultSchema = z.object({ orders: z.array(orderSchema) });
 /** Sent with the 409 of a checkout whose totals differ from the server's (DECISIONS 2). */
 export const checkoutTotalsSchema = z.object({
   subtotal: z.number(),
+  /** What the live offers take off the goods (DECISIONS 21). */
+  discount_amount: z.number(),
   tax_amount: z.number(),
   delivery_fee: z.number(),
   total_amount: z.number(),

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths } from '../lib/paths';
+import { paths, upcomingScreens, type UpcomingPath } from '../lib/paths';
 import { OptionalUser, RequirePermission, RequireUser, SignedOutOnly } from './guards';
 import { RouteError } from './RouteError';
 import { RootLayout } from './RootLayout';
@@ -10,11 +10,11 @@ const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
 });
 
 /** A route whose screen belongs to a later area: a real page that says so, until that area lands. */
-const upcoming = (path: string, titleKey: string): RouteObject => ({
+const upcoming = (path: UpcomingPath): RouteObject => ({
   path,
   lazy: async () => {
     const { UpcomingPage } = await import('../features/misc/UpcomingPage');
-    return { Component: () => <UpcomingPage titleKey={titleKey} /> };
+    return { Component: () => <UpcomingPage titleKey={upcomingScreens[path]} /> };
   },
 });
 
@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
         element: <OptionalUser />,
         children: [
           { path: paths.payments, ...screen(() => import('../features/payments/PaymentsPage')) },
-          upcoming(paths.supplyChain, 'supply_chain'),
+          upcoming(paths.supplyChain),
           { path: paths.join, ...screen(() => import('../features/referrals/JoinPage')) },
         ],
       },
@@ -71,14 +71,14 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission="reports.view" />,
                 children: [
                   { path: paths.reports, ...screen(() => import('../features/reports/ReportsPage')) },
-                  upcoming(paths.whiteLabel, 'white_label'),
-                  upcoming(paths.developer, 'developer'),
-                  upcoming(paths.enterprise, 'enterprise'),
+                  upcoming(paths.whiteLabel),
+                  upcoming(paths.developer),
+                  upcoming(paths.enterprise),
                 ],
               },
-              upcoming(paths.aiInsights, 'ai_insights'),
-              upcoming(paths.security, 'security'),
-              upcoming(paths.performance, 'performance'),
+              upcoming(paths.aiInsights),
+              upcoming(paths.security),
+              upcoming(paths.performance),
               {
                 element: <RequirePermission permission="inventory.manage" />,
                 children: [
@@ -93,8 +93,8 @@ export const routes: RouteObject[] = [
                   { path: paths.marketing, ...screen(() => import('../features/marketing/MarketingPage')) },
                 ],
               },
-              upcoming(paths.integrations, 'integrations'),
-              upcoming(paths.analytics, 'analytics'),
+              upcoming(paths.integrations),
+              upcoming(paths.analytics),
               {
                 path: paths.subscription,
                 ...screen(() => import('../features/subscriptions/SubscriptionPage')),
@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
                 path: paths.virtualWarehouses(),
                 ...screen(() => import('../features/warehouses/WarehousesPage')),
               },
-              upcoming(paths.smartOrders, 'smart_orders'),
+              upcoming(paths.smartOrders),
               // Spec 3 §6: the CRM is for sales roles, admins and coordinators.
               {
                 element: <RequirePermission permission="crm.use" namespace="crm" />,
@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission="inventory.manage" />,
                 children: [{ path: paths.pos, ...screen(() => import('../features/pos/PosPage')) }],
               },
-              upcoming(paths.betacrowd, 'betacrowd'),
+              upcoming(paths.betacrowd),
               // Spec 3 §6: bulk upload is for sellers and admins; the screen shows the others its own
               // Access Restricted panel with Apply as Supplier.
               { path: paths.bulkUpload, ...screen(() => import('../features/suppliers/BulkUploadPage')) },

@@ -42,3 +42,23 @@ export const paths = {
   bulkUpload: '/bulk-upload',
   tradePromotions: '/trade-promotions',
 } as const;
+
+/**
+ * Routes whose screens have not landed yet, with their title key under nav.*: the route shows a page that
+ * says so (a typed or bookmarked address never breaks), and no menu or button links to them.
+ */
+export const upcomingScreens = {
+  [paths.supplyChain]: 'supply_chain',
+  [paths.whiteLabel]: 'white_label',
+  [paths.developer]: 'developer',
+  [paths.enterprise]: 'enterprise',
+  [paths.aiInsights]: 'ai_insights',
+  [paths.security]: 'security',
+  [paths.performance]: 'performance',
+  [paths.integrations]: 'integrations',
+  [paths.analytics]: 'analytics',
+  [paths.smartOrders]: 'smart_orders',
+  [paths.betacrowd]: 'betacrowd',
+} as const;
+export type UpcomingPath = keyof typeof upcomingScreens;
+export const isUpcoming = (path: string): boolean => Object.hasOwn(upcomingScreens, path);

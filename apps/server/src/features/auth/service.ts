@@ -313,3 +313,9 @@ export async function accountOf(
     .where(eq(users.id, userId));
   return row ? { ...row, role: row.role as Role } : null;
 }
+
+/** The whole account, for a job that acts for its owner (a scheduled order, a completed bulk order). */
+export async function userRowById(db: Db | Tx, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}

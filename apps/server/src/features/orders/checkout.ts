@@ -7,7 +7,11 @@ import {
   priceCheckout,
   randToCents,
   type checkoutSchema,
+  type DeliveryOption,
+  type Offer,
+  type OfferSource,
   type Order,
+  type PricedCheckout,
   type PricedLine,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -37,7 +41,7 @@ export interface CheckoutOutcome {
 }
 
 /** Quantities of the same product sent on two lines are one purchase. */
-function mergeItems(items: CheckoutRequest['items']) {
+function mergeItems(items: readonly { product_id: number; quantity: number }[]) {
   const merged = new Map<number, { product_id: number; quantity: number; index: number }>();
   items.forEach((item, index) => {
     const line = merged.get(item.product_id);
@@ -145,7 +149,18 @@ export async function checkout(
           if (replay) return replay;
           throw fail('checkout.in_progress');
         }
-        return placeOrders(tx, user, input, lines, key);
+        const placed = await placeOrders(tx, user, input, lines, {
+          expected: {
+            total_cents: clientCents(input.total_amount, 'total_amount'),
+            tax_cents: clientCents(input.tax_amount, 'tax_amount'),
+          },
+        });
+        const body = { orders: placed.orders };
+        await tx
+          .update(checkoutKeys)
+          .set({ status_code: 201, response: body })
+          .where(and(eq(checkoutKeys.user_id, user.id), eq(checkoutKeys.key, key)));
+        return { status: 201, body, replayed: false };
       }),
     );
   } catch (error) {
@@ -156,13 +171,84 @@ export async function checkout(
   }
 }
 
+/** What an order is for, whoever asks for it: the buyer at checkout, or a job acting for the buyer. */
+export interface OrderRequest {
+  items: { product_id: number; quantity: number }[];
+  delivery_option: DeliveryOption;
+  delivery_address?: string | null | undefined;
+  notes?: string | null | undefined;
+}
+
+export interface PlaceOrdersOptions {
+  /** Offers that hold only for this request (a co-op bulk price), besides the registered providers'. */
+  offers?: readonly Offer[];
+  /**
+   * The totals the buyer saw and agreed to: a difference of more than a cent refuses the order
+   * (`checkout.prices_changed`, with the server's totals) before anything is written.
+   */
+  expected?: { total_cents: number; tax_cents: number };
+  now?: Date;
+}
+
+export interface PlacedOrders {
+  orderIds: number[];
+  orders: Order[];
+  pricing: PricedCheckout;
+}
+
+/**
+ * An area that gives discounts (trade promotions, trade offers) registers where its live offers come
+ * from, so every checkout prices them through the one rule (DECISIONS 21), and is told, inside the
+ * order's transaction, which of its offers an order used (to count uses).
+ */
+export interface OfferProvider {
+  offers(tx: Tx, sellerIds: number[], now: Date): Promise<Offer[]>;
+  used?(tx: Tx, uses: { order_id: number; buyer_id: number; source: OfferSource }[]): Promise<void>;
+}
+const offerProviders = new Map<OfferSource['type'], OfferProvider>();
+/** One provider per kind of offer (its source type); registering again replaces it. */
+export function registerOfferProvider(type: OfferSource['type'], provider: OfferProvider): void {
+  offerProviders.set(type, provider);
+}
+
+/** The live offers of every registered provider for these sellers, then the request's own. */
+export async function offersFor(
+  tx: Db | Tx,
+  sellerIds: number[],
+  extra: readonly Offer[] = [],
+  now = new Date(),
+): Promise<Offer[]> {
+  const found: Offer[] = [];
+  for (const provider of offerProviders.values())
+    found.push(...(await provider.offers(tx as Tx, sellerIds, now)));
+  return [...found, ...extra];
+}
+
+/**
+ * Places a buyer's orders inside the caller's transaction (DECISIONS 1-3, 20, 21): prices the items from
+ * the server's own current prices through the one pricing rule with every live offer, checks the buyer's
+ * plan (orders a month) and the minimum orders, refuses when `expected` totals differ, reserves the stock
+ * (refusing, with nothing written, when any item is short), writes one order per seller with its items,
+ * empties the bought products from the cart and notifies each seller. Used by the checkout and by jobs
+ * that order for a buyer (scheduled orders, re-order rules, completed bulk orders).
+ */
+export async function placeOrdersInTx(
+  tx: Tx,
+  user: UserRow,
+  request: OrderRequest,
+  options: PlaceOrdersOptions = {},
+): Promise<PlacedOrders> {
+  return placeOrders(tx, user, request, mergeItems(request.items), options);
+}
+
 async function placeOrders(
   tx: Tx,
   user: UserRow,
-  input: CheckoutRequest,
+  input: OrderRequest,
   lines: { product_id: number; quantity: number; index: number }[],
-  key: string,
-): Promise<CheckoutOutcome> {
+  options: PlaceOrdersOptions,
+): Promise<PlacedOrders> {
+  const now = options.now ?? new Date();
   const catalogue = await productsForSale(
     tx,
     lines.map((l) => l.product_id),
@@ -193,13 +279,18 @@ async function placeOrders(
     });
   }
 
-  const pricing = priceCheckout(priced, input.delivery_option);
+  const sellerIds = [...new Set(priced.map((l) => l.seller_id))];
+  const offers = await offersFor(tx, sellerIds, options.offers, now);
+  const pricing = priceCheckout(priced, input.delivery_option, offers);
   // One order per seller counts against the buyer's orders a month; checked under the account's plan lock
   // before any stock is taken, so the refusal leaves everything as it was.
   await enforcePlanLimit(tx, user.id, 'orders_monthly', pricing.orders.length);
-  const sentTotal = clientCents(input.total_amount, 'total_amount');
-  const sentTax = clientCents(input.tax_amount, 'tax_amount');
-  if (Math.abs(sentTotal - pricing.total_cents) > 1 || Math.abs(sentTax - pricing.tax_cents) > 1) {
+  const expected = options.expected;
+  if (
+    expected &&
+    (Math.abs(expected.total_cents - pricing.total_cents) > 1 ||
+      Math.abs(expected.tax_cents - pricing.tax_cents) > 1)
+  ) {
     throw fail(
       'checkout.prices_changed',
       {},
@@ -207,6 +298,7 @@ async function placeOrders(
         details: {
           totals: {
             subtotal: centsToRand(pricing.subtotal_cents),
+            discount_amount: centsToRand(pricing.discount_cents),
             tax_amount: centsToRand(pricing.tax_cents),
             delivery_fee: centsToRand(pricing.delivery_cents),
             total_amount: centsToRand(pricing.total_cents),
@@ -230,8 +322,16 @@ async function placeOrders(
     }
   }
 
-  const now = new Date();
   const orderIds: number[] = [];
+  const uses = new Map<OfferSource['type'], { order_id: number; buyer_id: number; source: OfferSource }[]>();
+  const noteUse = (orderId: number, source: OfferSource | null) => {
+    if (!source) return;
+    const list = uses.get(source.type) ?? [];
+    if (!list.some((u) => u.order_id === orderId && u.source.id === source.id)) {
+      list.push({ order_id: orderId, buyer_id: user.id, source });
+    }
+    uses.set(source.type, list);
+  };
   for (const order of pricing.orders) {
     const orderNumber = await nextOrderNumber(tx, now);
     const [row] = await tx
@@ -244,7 +344,7 @@ async function placeOrders(
         subtotal_cents: order.subtotal_cents,
         tax_cents: order.tax_cents,
         delivery_cents: order.delivery_cents,
-        discount_cents: 0,
+        discount_cents: order.discount_cents,
         total_cents: order.total_cents,
         delivery_option: input.delivery_option,
         delivery_address: input.delivery_address ?? defaultAddress(user),
@@ -261,8 +361,13 @@ async function placeOrders(
         quantity: l.quantity,
         unit_price_cents: l.unit_price_cents,
         total_price_cents: l.total_price_cents,
+        discount_cents: l.discount_cents,
+        offer_type: l.offer?.type ?? null,
+        offer_id: l.offer?.id ?? null,
       })),
     );
+    for (const line of order.lines) noteUse(row!.id, line.offer);
+    noteUse(row!.id, order.free_shipping);
     await emitOrderEvent(tx, ORDER_EVENTS.created, {
       order_id: row!.id,
       order_number: orderNumber,
@@ -281,18 +386,18 @@ async function placeOrders(
       link: `/orders?order=${row!.id}`,
     });
   }
+  // Each provider counts the uses of its own offers in this transaction (max_uses, DECISIONS 21).
+  for (const [type, provider] of offerProviders) {
+    const own = uses.get(type);
+    if (own?.length && provider.used) await provider.used(tx, own);
+  }
   await removeFromCart(
     tx,
     user.id,
     priced.map((l) => l.product_id),
   );
 
-  const body = { orders: await ordersByIds(tx, orderIds) };
-  await tx
-    .update(checkoutKeys)
-    .set({ status_code: 201, response: body })
-    .where(and(eq(checkoutKeys.user_id, user.id), eq(checkoutKeys.key, key)));
-  return { status: 201, body, replayed: false };
+  return { orderIds, orders: await ordersByIds(tx, orderIds), pricing };
 }
 
 /** An order is delivered to the buyer's shop unless the checkout names another address. */

@@ -62,6 +62,11 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unit_price_cents: integer('unit_price_cents').notNull(),
     total_price_cents: bigint('total_price_cents', { mode: 'number' }).notNull(),
+    /** Cents off the line by the offer that priced it (DECISIONS 21); total_price_cents is before it. */
+    discount_cents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    /** Which offer gave the discount: its kind ('promotion', 'trade_offer', 'bulk_order') and id. */
+    offer_type: text('offer_type'),
+    offer_id: integer('offer_id'),
   },
   (t) => [index('order_items_order_idx').on(t.order_id), index('order_items_product_idx').on(t.product_id)],
 );

@@ -32,7 +32,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { can, type Permission, type Role } from '@tt/domain';
-import { paths } from '../../lib/paths';
+import { isUpcoming, paths } from '../../lib/paths';
 
 export interface NavEntry {
   path: string;
@@ -111,8 +111,12 @@ export const navGroups: NavGroup[] = [
   },
 ];
 
+/** The groups the role may see, with only the screens that work (no link to a screen still on its way). */
 export function visibleGroups(role: Role): NavGroup[] {
-  return navGroups.filter((g) => !g.permission || can(role, g.permission));
+  return navGroups
+    .filter((g) => !g.permission || can(role, g.permission))
+    .map((g) => ({ ...g, entries: g.entries.filter((e) => !isUpcoming(e.path)) }))
+    .filter((g) => g.entries.length > 0);
 }
 
 /** Spec 1 §2: the mobile bottom bar's five tabs. */
