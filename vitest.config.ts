@@ -26,6 +26,9 @@ export default defineConfig({
           name: 'web-components',
           environment: 'happy-dom',
           include: ['apps/web/src/**/*.test.tsx'],
+          // A dialog's test types into a rendered form: on a busy machine (npm test runs the type-check and lint
+          // beside it) that takes more than the default 5 s. A time limit, not a check: they still pass or fail alike.
+          testTimeout: 30_000,
           setupFiles: ['apps/web/src/test-support/setup.ts'],
         },
       },

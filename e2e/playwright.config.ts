@@ -1,24 +1,30 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
-// A fresh embedded database for every run: the tests see exactly the demo seed.
-const dataDir = mkdtempSync(join(tmpdir(), 'tt-e2e-'));
+
+// Each project has its own server on its own fresh embedded database (project i listens on E2E_PORT + i), so
+// every project's tests see exactly the demo seed and the projects run side by side, one worker each. Within a
+// project the flows still run one at a time: they share that project's server and database.
+// Ports E2E_PORT+50 to +99 are for the second servers of provider-server.ts.
+const devices: NonNullable<PlaywrightTestConfig['projects']> = [
+  { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+  { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+];
+const origin = (index: number) => `http://localhost:${PORT + index}`;
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
   fullyParallel: false,
-  // One server and one database are shared, so the flows run one at a time.
-  workers: 1,
+  workers: devices.length,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -34,23 +40,26 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-  ],
-  webServer: {
+  projects: devices.map((project, index) => ({
+    ...project,
+    workers: 1,
+    use: { ...project.use, baseURL: origin(index) },
+  })),
+  webServer: devices.map((project, index) => ({
+    name: project.name,
     // The compiled server, as `npm start` runs it; `npm run test:e2e` builds first.
     command: 'node --enable-source-maps ../apps/server/dist/server/main.js',
-    url: `http://localhost:${PORT}/api/health`,
+    url: `${origin(index)}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     // Every test signs in from the same address; the sign-in rate limit itself is covered by the API tests.
     env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
+      PORT: String(PORT + index),
+      // A fresh embedded database for every run: the tests see exactly the demo seed.
+      DATA_DIR: mkdtempSync(join(tmpdir(), `tt-e2e-${project.name}-`)),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SIGN_IN_RATE_LIMIT: '1000',
     },
-  },
+  })),
 });

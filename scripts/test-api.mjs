@@ -1,24 +1,21 @@
 #!/usr/bin/env node
-// The server's API suite: always over PGlite, and a second time over PostgreSQL when TEST_DATABASE_URL is set.
-// Extra arguments go to both vitest runs (e.g. a file filter).
-import { spawnSync } from 'node:child_process';
+// The server's API suite: always over PGlite, and over PostgreSQL too when TEST_DATABASE_URL is set. The two
+// runs go side by side (Vitest gives each only one worker on a 2-core machine); each one's output is printed
+// whole when it ends, and the suite fails when either fails. Extra arguments go to both (e.g. a file filter).
+import { runParallel } from './parallel.mjs';
 
 const args = process.argv.slice(2);
 const { TEST_DATABASE_URL: postgresUrl, ...withoutPostgres } = process.env;
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const vitest = ['vitest', 'run', '--project', 'server', '--passWithNoTests=false', ...args];
 
-function run(label, env) {
-  console.log(`\n== API tests over ${label} ==`);
-  const result = spawnSync(
-    'npx',
-    ['vitest', 'run', '--project', 'server', '--passWithNoTests=false', ...args],
-    {
-      stdio: 'inherit',
-      env,
-    },
-  );
-  if (result.error) throw result.error;
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const runs = [{ label: 'API tests over PGlite', command: npx, args: vitest, env: withoutPostgres }];
+if (postgresUrl) {
+  runs.push({
+    label: 'API tests over PostgreSQL',
+    command: npx,
+    args: vitest,
+    env: { ...withoutPostgres, TEST_DATABASE_URL: postgresUrl },
+  });
 }
-
-run('PGlite', withoutPostgres);
-if (postgresUrl) run('PostgreSQL', { ...withoutPostgres, TEST_DATABASE_URL: postgresUrl });
+process.exit((await runParallel(runs)) ? 0 : 1);

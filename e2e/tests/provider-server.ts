@@ -21,20 +21,30 @@ export interface ProviderServer {
  * main e2e server has no provider configured, as `npm start` has none.
  */
 export async function startProviderServer(options: {
-  /** Added to E2E_PORT, so that parallel workers and projects do not collide. */
+  /**
+   * 50 to 74, one per describe block. The server listens on E2E_PORT + portOffset, plus 25 on the second of
+   * the two parallel workers (one per project), so that the projects running side by side do not collide.
+   */
   portOffset: number;
   account: TestAccount;
   dataDirPrefix: string;
   env?: Record<string, string>;
 }): Promise<ProviderServer> {
-  const port = Number(process.env.E2E_PORT ?? 3199) + options.portOffset;
+  if (!Number.isInteger(options.portOffset) || options.portOffset < 50 || options.portOffset > 74) {
+    throw new Error(`portOffset ${options.portOffset} is outside 50 to 74`);
+  }
+  const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  if (parallelIndex > 1) throw new Error('Ports E2E_PORT+50 to +99 hold two parallel workers, not more');
+  const port = Number(process.env.E2E_PORT ?? 3199) + options.portOffset + 25 * parallelIndex;
   const origin = `http://localhost:${port}`;
   const provider = await startTestProvider({
     redirectUri: `${origin}/auth/callback`,
     account: options.account,
   });
   const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
-  const server: ChildProcess = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
+  // The compiled server, as the main e2e server runs (`npm run test:e2e` builds first).
+  const main = ['--enable-source-maps', '../apps/server/dist/server/main.js'];
+  const server: ChildProcess = spawn(process.execPath, main, {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     env: {
       ...process.env,
@@ -51,7 +61,7 @@ export async function startProviderServer(options: {
       ...options.env,
     },
     stdio: 'ignore',
-    // Its own process group, so stopping it stops the server under npx too (not only npx).
+    // Its own process group, so stopping it stops everything it started.
     detached: true,
   });
   const up = async () =>

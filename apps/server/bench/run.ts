@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +36,10 @@ const sessionCount = Number(process.env.BENCH_SESSIONS ?? 2000);
 /** The older single-path listings, the foundation endpoints and checkout: only with BENCH_EXTRA=true. */
 const extra = process.env.BENCH_EXTRA === 'true';
 const foundationEndpoints = ['/api/health', '/api/users/me', '/api/notifications', '/api/dashboard'];
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+/** How many times the mix is measured (each on a freshly started server); the table gives each run and the medians. */
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+/** The compiled server, as production runs it (`npm run bench` builds it first with scripts/build.mjs). */
+const main = fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -50,7 +53,8 @@ function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build -w apps/server\` first`);
+  const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       ...env,
@@ -252,6 +256,47 @@ async function benchMix(label: string, env: Record<string, string>, prepared: Pr
   }
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round(((sorted[mid - 1]! + sorted[mid]!) / 2) * 100) / 100;
+};
+
+/**
+ * The mix `runs` times, each on a freshly started server: every run's rows (numbered), then for each row
+ * the median of each column over the runs ("x health" is the median of the runs' own ratios).
+ */
+async function benchMixRuns(
+  label: string,
+  env: Record<string, string>,
+  prepared: Prepared,
+  connections: number,
+) {
+  const perRun: Awaited<ReturnType<typeof benchMix>>[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    const rows = await benchMix(`${label} #${run}`, env, prepared, connections);
+    console.table(rows);
+    perRun.push(rows);
+  }
+  const medians = perRun[0]!.map((row, i) => {
+    const column = (key: 'req/s' | 'p50 ms' | 'p95 ms' | 'p99 ms' | 'ok' | 'errors' | 'x health') =>
+      median(perRun.map((rows) => rows[i]![key]));
+    return {
+      database: `${label} (median of ${runs})`,
+      endpoint: row.endpoint,
+      connections,
+      'req/s': column('req/s'),
+      'p50 ms': column('p50 ms'),
+      'p95 ms': column('p95 ms'),
+      'p99 ms': column('p99 ms'),
+      ok: column('ok'),
+      errors: column('errors'),
+      'x health': column('x health'),
+    };
+  });
+  return [...perRun.flat(), ...medians];
+}
+
 async function demoCookie(base: string) {
   const login = await fetch(`${base}/api/demo/login`, {
     method: 'POST',
@@ -362,7 +407,7 @@ try {
   if (process.env.BENCH_PGLITE !== 'false') {
     const pgliteEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
     const pglite = await prepare({ kind: 'pglite', dataDir });
-    rows.push(...(await benchMix('pglite', pgliteEnv, pglite, pgliteConnections)));
+    rows.push(...(await benchMixRuns('pglite', pgliteEnv, pglite, pgliteConnections)));
     if (extra) {
       rows.push(...(await bench('pglite', pgliteEnv, pglite)));
       for (const mode of uncachedModes)
@@ -377,7 +422,7 @@ try {
     await onAdmin(adminUrl, `CREATE DATABASE "${name}"`);
     try {
       const prepared = await prepare({ kind: 'postgres', url: url.href, poolSize: 2 });
-      rows.push(...(await benchMix('postgres', { DATABASE_URL: url.href }, prepared, connections)));
+      rows.push(...(await benchMixRuns('postgres', { DATABASE_URL: url.href }, prepared, connections)));
       if (extra) {
         rows.push(...(await bench('postgres', { DATABASE_URL: url.href }, prepared)));
         for (const mode of uncachedModes) {

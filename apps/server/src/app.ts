@@ -55,6 +55,7 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { posRoutes } from './features/pos/routes.ts';
 import { marketingRoutes } from './features/marketing/routes.ts';
 import { supplierRoutes } from './features/suppliers/routes.ts';
+import { smartOrderRoutes } from './features/smart-orders/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,6 +164,7 @@ export async function buildApp({
   await app.register(posRoutes);
   await app.register(marketingRoutes);
   await app.register(supplierRoutes);
+  await app.register(smartOrderRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

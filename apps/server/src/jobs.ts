@@ -5,6 +5,11 @@ import { governanceJobs, governanceSchedules } from './features/governance/jobs.
 import { referralJobs, referralSubscriptions } from './features/referrals/jobs.ts';
 import { reportJobs, reportSchedulesSweep } from './features/reports/jobs.ts';
 import {
+  smartOrderJobs,
+  smartOrderSchedules,
+  smartOrderSubscriptions,
+} from './features/smart-orders/jobs.ts';
+import {
   createJobRunner,
   pruneJobs,
   type JobDefinition,
@@ -25,6 +30,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
     ...governanceJobs,
     ...referralJobs,
     ...reportJobs,
+    ...smartOrderJobs,
     {
       name: DEMO_RESTORE_JOB,
       // DECISIONS 9: the shared demo accounts are put back every day, whatever visitors did to them.
@@ -43,12 +49,13 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
   const schedules: Schedule[] = [
     ...governanceSchedules,
     ...reportSchedulesSweep,
+    ...smartOrderSchedules,
     { job: PRUNE_JOB, everyMs: DAY, offsetMs: 3 * HOUR },
     // 02:00 UTC (04:00 in South Africa), when hardly anyone is trying the demo.
     ...(config.demoLogin ? [{ job: DEMO_RESTORE_JOB, everyMs: DAY, offsetMs: 2 * HOUR }] : []),
   ];
   // Outbox topics (order.created, order.updated, order.cancelled, user.signed_up, ...) -> jobs.
-  const subscriptions: Subscription[] = [...referralSubscriptions];
+  const subscriptions: Subscription[] = [...referralSubscriptions, ...smartOrderSubscriptions];
   return { jobs, schedules, subscriptions };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { buildPath, can, ROLES, type Access, type ResourceRule, type Role } from '@tt/domain';
+import { buildPath, can, ROLES, sastDate, type Access, type ResourceRule, type Role } from '@tt/domain';
 import {
   bulkOrderParticipations,
   bulkOrders,
@@ -18,6 +18,7 @@ import {
   votes,
   virtualWarehouses,
 } from '../src/db/schema.ts';
+import { runDueSchedules } from '../src/features/smart-orders/jobs.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addMember, outsider, seededCoops } from './support/cooperatives.ts';
 import { insertUser } from './support/marketplace.ts';
@@ -291,6 +292,51 @@ describe('authorization matrix', () => {
     ).json() as { id: number };
     const otherAdmin = sessions.get('admin')!;
 
+    // Smart orders of the demo retailer (a rule, a schedule, a proposed order) and an offer of the demo
+    // supplier, aimed at by another buyer or seller: not theirs, so not found.
+    const smartProduct = await first(
+      t.db
+        .select({ id: products.id, seller_id: products.seller_id })
+        .from(products)
+        .where(and(eq(products.is_active, true), eq(products.seller_id, await t.demoUserId('supplier'))))
+        .limit(1),
+    );
+    const smartPost = async (url: string, cookie: string, payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: number };
+    };
+    const ruleBody = {
+      product_id: smartProduct.id,
+      supplier_id: smartProduct.seller_id,
+      reorder_point: 1,
+      reorder_quantity: 5,
+    };
+    const scheduleBody = {
+      order_name: 'Matrix staples',
+      supplier_id: smartProduct.seller_id,
+      next_order_date: sastDate(),
+      items: [{ product_id: smartProduct.id, quantity: 1 }],
+    };
+    const offerBody = {
+      offer_name: 'Matrix offer',
+      discount_value: 5,
+      start_date: sastDate(),
+      end_date: sastDate(),
+    };
+    const smartBuyer = await t.sessionFor(await insertUser(t.db, 'retailer'));
+    const smartRule = await smartPost('/api/reorder-rules', smartBuyer, ruleBody);
+    const smartSchedule = await smartPost('/api/scheduled-orders', smartBuyer, scheduleBody);
+    await t.db.transaction((tx) => runDueSchedules(tx, new Date()));
+    const [smartProposal] = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/smart-orders/proposed',
+        headers: { cookie: smartBuyer },
+      })
+    ).json() as { id: number }[];
+    const smartOffer = await smartPost('/api/trade-offers', await t.login('supplier'), offerBody);
+
     /** For each endpoint with a record rule: who calls, on which record, with a valid body. */
     const attempts: Record<
       string,
@@ -452,6 +498,20 @@ describe('authorization matrix', () => {
           },
         },
       ],
+      'PUT /api/reorder-rules/:id': [{ cookie: stranger, params: { id: smartRule.id }, body: ruleBody }],
+      'DELETE /api/reorder-rules/:id': [{ cookie: stranger, params: { id: smartRule.id } }],
+      'PUT /api/scheduled-orders/:id': [
+        { cookie: stranger, params: { id: smartSchedule.id }, body: scheduleBody },
+      ],
+      'DELETE /api/scheduled-orders/:id': [{ cookie: stranger, params: { id: smartSchedule.id } }],
+      'POST /api/smart-orders/proposed/:id/confirm': [
+        { cookie: stranger, params: { id: smartProposal!.id }, body: { total_amount: 1 } },
+      ],
+      'DELETE /api/smart-orders/proposed/:id': [{ cookie: stranger, params: { id: smartProposal!.id } }],
+      'PUT /api/trade-offers/:id': [
+        { cookie: strangerSeller, params: { id: smartOffer.id }, body: offerBody },
+      ],
+      'DELETE /api/trade-offers/:id': [{ cookie: strangerSeller, params: { id: smartOffer.id } }],
       'PUT /api/my-products/:id/status': [
         { cookie: strangerSeller, params: { id: product.id }, body: { is_active: false } },
       ],

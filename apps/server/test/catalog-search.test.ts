@@ -123,6 +123,39 @@ describe('the catalogue search', () => {
     }
   });
 
+  it('orders a search exactly in a chosen order, whether it matches few products or very many', async () => {
+    // Up to 5,000 matches the text index's matches are sorted; above that a sort index is walked (service.ts).
+    const cat = await insertCategory(t.db, 'Broadword Shelf', dept);
+    const seller = await t.demoUserId('distributor');
+    const many = 5100;
+    await t.db.execute(sql`
+      insert into products (seller_id, category_id, name, brand, sku, selling_price_cents, mrp_cents)
+      select ${seller}, ${cat}, 'Broadword item ' || lpad(i::text, 5, '0') || case when i % 50 = 0 then ' rare' else '' end,
+             'Broadbrand', 'BROAD-' || i, 100 + (i * 7919) % ${many}, 100 + (i * 7919) % ${many}
+        from generate_series(1, ${many}) as g(i)`);
+    try {
+      const prices = (list: ProductList) => list.products.map((p) => Number(p.selling_price));
+      for (const words of ['broadword', 'broadword rare']) {
+        const asc = await search(words, '&sort=price_asc&page_size=50');
+        const desc = await search(words, '&sort=price_desc&page_size=50');
+        const byName = await search(words, '&sort=name&page_size=50');
+        expect(prices(asc)).toEqual([...prices(asc)].sort((a, b) => a - b));
+        expect(prices(desc)).toEqual([...prices(desc)].sort((a, b) => b - a));
+        expect(byName.products.map((p) => p.name)).toEqual([...byName.products.map((p) => p.name)].sort());
+        // The cheapest and dearest of all the matches, not of some of them.
+        const all = (await t.db.execute(sql`
+          select min(selling_price_cents) as lo, max(selling_price_cents) as hi from products
+           where category_id = ${cat} and (${words} = 'broadword' or name like '% rare')`)) as unknown as {
+          rows: { lo: number; hi: number }[];
+        };
+        expect(prices(asc)[0]).toBe(all.rows[0]!.lo / 100);
+        expect(prices(desc)[0]).toBe(all.rows[0]!.hi / 100);
+      }
+    } finally {
+      await t.db.execute(sql`update products set is_active = false where category_id = ${cat}`);
+    }
+  });
+
   it('asks for a session, and refuses an unknown order with 400', async () => {
     expectError(
       await t.app.inject({ method: 'GET', url: '/api/products?search=maize' }),

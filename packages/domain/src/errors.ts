@@ -475,6 +475,39 @@ export const ERRORS = {
     params: none,
     message: 'Buyers have already used this promotion, so it stays on record. Cancel it instead.',
   },
+  // Smart orders (issue 12 point 5)
+  'smart_orders.buyers_only': {
+    status: 403,
+    params: none,
+    message: 'Only buying businesses keep re-order rules and scheduled orders.',
+  },
+  'smart_orders.sellers_only': {
+    status: 403,
+    params: none,
+    message: 'Only suppliers, distributors and manufacturers make trade offers, on their own products.',
+  },
+  'smart_orders.rule_not_found': { status: 404, params: none, message: 'That re-order rule does not exist.' },
+  'smart_orders.rule_exists': {
+    status: 409,
+    params: none,
+    message: 'You already have a re-order rule for this product. Edit that one instead.',
+  },
+  'smart_orders.schedule_not_found': {
+    status: 404,
+    params: none,
+    message: 'That scheduled order does not exist.',
+  },
+  'smart_orders.offer_not_found': { status: 404, params: none, message: 'That trade offer does not exist.' },
+  'smart_orders.offer_in_use': {
+    status: 409,
+    params: none,
+    message: 'Buyers have already used this offer, so it stays on record. Switch it off instead.',
+  },
+  'smart_orders.proposal_not_found': {
+    status: 404,
+    params: none,
+    message: 'That proposed order is no longer waiting.',
+  },
   // Community
   'community.post_not_found': { status: 404, params: none, message: 'That post does not exist.' },
   'community.not_author': { status: 403, params: none, message: 'Only the author can change this post.' },
@@ -704,6 +737,18 @@ export const ERRORS = {
     message: 'Give a percentage or an amount off.',
   },
   'validation.not_own_product': { status: 400, params: none, message: 'Choose only your own products.' },
+  'validation.percentage': { status: 400, params: none, message: 'Enter a percentage from 0.1 to 100.' },
+  'validation.duplicate_product': {
+    status: 400,
+    params: none,
+    message: 'This product is already on the list.',
+  },
+  'validation.not_supplier_product': {
+    status: 400,
+    params: none,
+    message: 'Choose a product this supplier sells.',
+  },
+  'validation.not_a_supplier': { status: 400, params: none, message: 'Choose one of the suppliers.' },
   'validation.target_at_least_minimum': {
     status: 400,
     params: none,

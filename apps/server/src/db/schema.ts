@@ -21,3 +21,4 @@ export * from '../features/reports/tables.ts';
 export * from '../features/pos/tables.ts';
 export * from '../features/marketing/tables.ts';
 export * from '../features/suppliers/tables.ts';
+export * from '../features/smart-orders/tables.ts';

@@ -71,7 +71,10 @@ export function defineRoute<C extends Contract>(
     ...(resource ? { preHandler: async (request, reply) => resource(context(request, reply)) } : {}),
     handler: async (request, reply) => {
       const result = await handler(context(request, reply));
-      if (result === reply) return reply;
+      // A handler that sent its own answer returns the reply; but a Reply is a thenable, so awaiting the
+      // async handler resolves it (to undefined, once the response is written) rather than handing it back:
+      // `reply.sent` tells, or every such request would send twice and log FST_ERR_REP_ALREADY_SENT.
+      if (result === reply || reply.sent) return reply;
       if (contract.status === 204) return reply.status(204).send();
       return reply.status(contract.status).send(result);
     },

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useToasterRequested } from '../lib/toast';
 import { createQueryClient } from './queryClient';
@@ -7,8 +7,9 @@ import { createRouter } from './routes';
 
 const Toasts = lazy(() => import('../components/ui/Toasts'));
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `client`: one main.tsx made early, so the first calls start while the translations load. */
+export function App({ client }: { client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   const [router] = useState(createRouter);
   const toasterRequested = useToasterRequested();
   return (

@@ -103,7 +103,10 @@ export const routes: RouteObject[] = [
                 path: paths.virtualWarehouses(),
                 ...screen(() => import('../features/warehouses/WarehousesPage')),
               },
-              upcoming(paths.smartOrders),
+              {
+                path: paths.smartOrders,
+                ...screen(() => import('../features/smart-orders/SmartOrdersPage')),
+              },
               // Spec 3 §6: the CRM is for sales roles, admins and coordinators.
               {
                 element: <RequirePermission permission="crm.use" namespace="crm" />,

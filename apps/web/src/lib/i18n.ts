@@ -26,6 +26,16 @@ function storedLanguage(): string | null {
   }
 }
 
+/**
+ * Starts downloading these namespaces' translations now, before a screen asks for them (the first screen's,
+ * while the app itself loads); i18next then finds them already loaded.
+ */
+export function preloadTranslations(namespaces: string[]) {
+  const language = resolveLanguage(storedLanguage(), navigator.languages ?? [navigator.language]);
+  for (const namespace of namespaces)
+    void bundles[`../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
+}
+
 export async function initI18n() {
   const language = resolveLanguage(storedLanguage(), navigator.languages ?? [navigator.language]);
   await i18n

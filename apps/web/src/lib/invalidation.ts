@@ -28,6 +28,7 @@ export const queryRoots = {
   reports: 'reports',
   pos: 'pos',
   suppliers: 'suppliers',
+  'smart-orders': 'smart-orders',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -70,6 +71,10 @@ export const staleAfter = {
   'application.approved': ['auth', 'dashboard'],
   /** A seller's listing was added, edited or (de)activated: the catalogue, its stock and the plan's usage. */
   'listing.changed': ['products', 'inventory', 'subscriptions', 'dashboard'],
+  /** A re-order rule sets its inventory item's reorder point (one per item). */
+  'reorder_rule.saved': ['inventory'],
+  /** A proposed smart order was confirmed: a new order, stock taken, the dashboard's figures. */
+  'smart_order.placed': ['orders', 'products', 'dashboard'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type AppEvent = keyof typeof staleAfter;

@@ -57,7 +57,6 @@ export const upcomingScreens = {
   [paths.performance]: 'performance',
   [paths.integrations]: 'integrations',
   [paths.analytics]: 'analytics',
-  [paths.smartOrders]: 'smart_orders',
   [paths.betacrowd]: 'betacrowd',
 } as const;
 export type UpcomingPath = keyof typeof upcomingScreens;

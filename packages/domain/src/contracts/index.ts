@@ -14,3 +14,4 @@ export * from './reports.ts';
 export * from './pos.ts';
 export * from './marketing.ts';
 export * from './suppliers.ts';
+export * from './smart-orders.ts';

@@ -230,16 +230,38 @@ async function matchingIds(
   page: PageSlice,
 ): Promise<{ matches: Matches; rows: ProductRow[] }> {
   const where = search ? sql`${filter.live} and p.search_document @@ (${search})` : filter.live;
-  const ordered =
-    search && filter.order === 'relevance'
-      ? sql`select p.id from (select p.id, p.name, p.search_document from products p where ${where}
-                               limit ${RELEVANCE_CANDIDATES}) p
-             order by ${orderBy(filter.order, search)} limit ${PRODUCT_TOTAL_CAP + 1}`
-      : sql`select p.id from products p where ${where}
-             order by ${orderBy(filter.order, search)} limit ${PRODUCT_TOTAL_CAP + 1}`;
+  const cap = sql`${PRODUCT_TOTAL_CAP + 1}`;
+  // The ordered ids, as one int[].
+  let ordered: SQL;
+  if (search && filter.order === 'relevance') {
+    ordered = sql`array(select p.id from (select p.id, p.name, p.search_document from products p
+                                           where ${where} limit ${RELEVANCE_CANDIDATES}) p
+                         order by ${orderBy(filter.order, search)} limit ${cap})`;
+  } else if (search) {
+    // A chosen order while searching. A selective search (at most RELEVANCE_CANDIDATES matches) is read
+    // from the text index and sorted in memory; walking a sort index instead would test the document of
+    // every product it passes (a brand's 5 % of the catalogue: 20,000 rows for one page). A broad one
+    // (more matches) walks the sort index, where the matches are dense. The CASE reads the second only
+    // when the first found too many (PostgreSQL evaluates a sub-select when it is first needed).
+    ordered = sql`case when (select count(*) from s) <= ${RELEVANCE_CANDIDATES}
+                    then array(select p.id from s p order by ${orderBy(filter.order, null)} limit ${cap})
+                    else array(select p.id from products p where ${where}
+                                order by ${orderBy(filter.order, null)} limit ${cap}) end`;
+  } else {
+    ordered = sql`array(select p.id from products p where ${where}
+                         order by ${orderBy(filter.order, null)} limit ${cap})`;
+  }
+  // `s`: the selective search's matches with their sort keys (read only by the CASE above).
+  const selective =
+    search && filter.order !== 'relevance'
+      ? sql`s as materialized (select p.id, p.name, p.selling_price_cents, p.stock_quantity from products p
+                               where ${where} limit ${RELEVANCE_CANDIDATES + 1}),`
+      : sql``;
   const [row] = rowsOf<{ ids: number[] | string; page: ProductRow[] | null }>(
     await db.execute(sql`
-      with m as (select array(${ordered})::int[] as ids)
+      with ${selective}
+           -- MATERIALIZED: m is read twice below; inlined, its ids would be found twice.
+           m as materialized (select (${ordered})::int[] as ids)
       select m.ids,
              (select json_agg(r) from (
                 select ${PAGE_COLUMNS}
@@ -522,6 +544,24 @@ export async function productsOfSeller(
     .select({ id: products.id, name: products.name, sku: products.sku, image_url: products.image_url })
     .from(products)
     .where(eq(products.seller_id, sellerId))
+    .orderBy(products.name, products.id)
+    .limit(limit);
+}
+
+/** A seller's active listings with price and stock, by name (smart orders' forms pick among them). */
+export async function activeListingsOf(db: Db | Tx, sellerId: number, limit: number) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      brand: products.brand,
+      selling_price_cents: products.selling_price_cents,
+      stock_quantity: products.stock_quantity,
+      image_url: products.image_url,
+    })
+    .from(products)
+    .where(and(eq(products.seller_id, sellerId), eq(products.is_active, true)))
     .orderBy(products.name, products.id)
     .limit(limit);
 }

@@ -1125,3 +1125,59 @@ async function countedItem(
     );
   return row?.quantity ?? 0;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Smart orders (issue 12 point 5): an auto re-order rule watches the buyer's item of a marketplace product
+// at its default location; the rule's reorder point is that item's (one reorder point per item).
+
+export interface WatchedItem {
+  /** null when the business keeps no stock of the product yet. */
+  item_id: number | null;
+  available: number;
+  reorder_point: number | null;
+}
+
+/** The business's item of a marketplace product at its default location: available and reorder point. */
+export async function watchedItem(db: Db | Tx, businessId: number, productId: number): Promise<WatchedItem> {
+  const [row] = await db
+    .select(stateColumns)
+    .from(inventoryItems)
+    .innerJoin(inventoryProducts, eq(inventoryProducts.id, inventoryItems.inventory_product_id))
+    .innerJoin(inventoryLocations, eq(inventoryLocations.id, inventoryItems.location_id))
+    .where(
+      and(
+        eq(inventoryProducts.business_id, businessId),
+        eq(inventoryProducts.product_id, productId),
+        eq(inventoryLocations.is_default, true),
+      ),
+    );
+  if (!row) return { item_id: null, available: 0, reorder_point: null };
+  return { item_id: row.id, available: availableOf(row), reorder_point: row.reorder_point };
+}
+
+/**
+ * Sets the reorder point of the business's item of a marketplace product at its default location (made,
+ * empty, when missing), in the caller's transaction; its alert (and inventory.low_stock) follows at once.
+ */
+export async function setReorderPoint(
+  tx: Tx,
+  businessId: number,
+  productId: number,
+  reorderPoint: number,
+): Promise<void> {
+  const product = await ensureInventoryProduct(tx, businessId, { productId });
+  const location = await defaultLocation(tx, businessId);
+  const itemId = await ensureItem(tx, businessId, product.id, location.id);
+  const [before] = await tx
+    .select(stateColumns)
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, itemId))
+    .for('update');
+  if (before!.reorder_point === reorderPoint) return;
+  const [after] = await tx
+    .update(inventoryItems)
+    .set({ reorder_point: reorderPoint, updated_at: new Date() })
+    .where(eq(inventoryItems.id, itemId))
+    .returning(stateColumns);
+  await afterChange(tx, before!, after!);
+}

@@ -710,3 +710,28 @@ export async function orderTimesOf(
     .orderBy(asc(orders.created_at))
     .limit(limit);
 }
+
+/**
+ * Units of a product a buyer has on order from a seller: its orders from that seller still under way
+ * (neither delivered nor cancelled). Smart orders' re-order rules count them as already coming.
+ */
+export async function quantityOnOrder(
+  db: Db | Tx,
+  buyerId: number,
+  sellerId: number,
+  productId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${orderItems.quantity}), 0)` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .where(
+      and(
+        eq(orders.buyer_id, buyerId),
+        eq(orders.seller_id, sellerId),
+        eq(orderItems.product_id, productId),
+        sql`${orders.status} not in ('delivered', 'cancelled')`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

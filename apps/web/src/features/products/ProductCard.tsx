@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ShoppingCart } from 'lucide-react';
-import { STOCK_GREEN_ABOVE, randToCents, unbuyableReason, type AppUser, type Product } from '@tt/domain';
+import {
+  STOCK_GREEN_ABOVE,
+  randToCents,
+  unbuyableReason,
+  type AppUser,
+  type Product,
+  type ProductTradeOffer,
+} from '@tt/domain';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -9,6 +16,7 @@ import { cn } from '../../components/ui/cn';
 import { canBuy, useAddToCart } from '../cart/api';
 import { PriceLine } from '../../components/ui/PriceLine';
 import { ProductImage } from '../../components/ui/ProductImage';
+import { TradeOfferTags } from '../smart-orders';
 
 /** How the marketplace lays its cards out (the page keeps the choice in the URL). */
 export type ProductView = 'grid' | 'list';
@@ -31,7 +39,18 @@ export function StockText({ stock }: { stock: number }) {
   );
 }
 
-export function ProductCard({ product, view, user }: { product: Product; view: ProductView; user: AppUser }) {
+export function ProductCard({
+  product,
+  view,
+  user,
+  offers,
+}: {
+  product: Product;
+  view: ProductView;
+  user: AppUser;
+  /** The trade offers running on it (smart orders), shown under the price. */
+  offers?: readonly ProductTradeOffer[] | undefined;
+}) {
   const { t } = useTranslation('products');
   const mine = product.seller_id === user.id;
   const list = view === 'list';
@@ -83,6 +102,7 @@ export function ProductCard({ product, view, user }: { product: Product; view: P
           />
           <p className="text-xs text-stone-600">{t('card.moq', { count: product.minimum_order_quantity })}</p>
           <StockText stock={product.stock_quantity} />
+          {offers && offers.length > 0 && <TradeOfferTags offers={offers} />}
           {canBuy(user.role) && (
             <div className={cn('mt-1.5', list && 'sm:w-full')}>
               <AddToCartButton product={product} />

@@ -22,6 +22,7 @@ import { paths } from '../../lib/paths';
 import { useMe } from '../auth/api';
 import { canBuy, useCartCount } from '../cart/api';
 import { useCategories, usePlanRestrictions, useProducts, type ProductFilters } from './api';
+import { useProductTradeOffers } from '../smart-orders/api';
 import { ProductCard, type ProductView } from './ProductCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -92,6 +93,8 @@ export default function ProductsPage() {
   const products = useProducts(filters);
   const first = products.data?.pages[0];
   const items = products.data?.pages.flatMap((p) => p.products) ?? [];
+  // Trade offers running on the products shown (smart orders; priced at checkout, DECISIONS 21).
+  const offers = useProductTradeOffers(items.slice(0, 500).map((p) => p.id));
   const filtered = Boolean(filters.search || filters.department_id || filters.price_band);
   const anyFilter = filtered || text !== '' || filters.sort !== undefined;
   // The order shown: the chosen one, else the server's default (relevance while searching).
@@ -284,7 +287,12 @@ export default function ProductsPage() {
           >
             {items.map((product) => (
               <li key={product.id} className="min-w-0">
-                <ProductCard product={product} view={view} user={user} />
+                <ProductCard
+                  product={product}
+                  view={view}
+                  user={user}
+                  offers={offers.data?.filter((o) => o.product_id === product.id)}
+                />
               </li>
             ))}
           </ul>

@@ -1,0 +1,129 @@
+/**
+ * Where a catalogue request spends its database time (issue 9): runs a sample of the buyers' mix through the
+ * listing service with the result cache off and reports, per kind of statement, how many ran and their time.
+ * PROFILE_EXPLAIN=true also prints EXPLAIN ANALYZE of the slowest statement of each kind.
+ *
+ *   PROFILE_DATABASE_URL=postgres://... tsx bench/profile.ts   (a database seeded as the bench seeds it)
+ */
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { productQuerySchema } from '@tt/domain';
+import { openDatabase } from '../src/db/client.ts';
+import { findSessionUser } from '../src/features/auth/service.ts';
+import { listProductsJson } from '../src/features/catalog/service.ts';
+import { browseLimitFor } from '../src/features/subscriptions/service.ts';
+import { buyerMix, type CategoryTree } from './mix.ts';
+
+const url = process.env.PROFILE_DATABASE_URL!;
+const count = Number(process.env.PROFILE_REQUESTS ?? 300);
+const statements: { text: string; values: unknown[]; ms: number }[] = [];
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const started = performance.now();
+  const config = args[0] as { text?: string; values?: unknown[] } | string;
+  const text = typeof config === 'string' ? config : (config.text ?? '');
+  const values = (typeof config === 'string' ? args[1] : (config.values ?? args[1])) as unknown[];
+  const done = () => statements.push({ text, values: values ?? [], ms: performance.now() - started });
+  const last = args[args.length - 1];
+  if (typeof last === 'function') {
+    args[args.length - 1] = (...cb: unknown[]) => {
+      done();
+      return (last as (...a: unknown[]) => unknown)(...cb);
+    };
+    return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+  }
+  const result = (original as (...a: unknown[]) => unknown).apply(this, args);
+  if (result instanceof Promise) void result.then(done, () => undefined);
+  return result;
+} as typeof original;
+
+const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+const db = database.db;
+const rows = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+const cats = rows(await db.execute(sql`select id, parent_id from categories`)) as {
+  id: number;
+  parent_id: number | null;
+}[];
+const tree: CategoryTree = {
+  departments: cats
+    .filter((c) => c.parent_id === null)
+    .map((d) => ({ id: d.id, subcategories: cats.filter((c) => c.parent_id === d.id).map((c) => c.id) }))
+    .filter((d) => d.subcategories.length > 0),
+};
+const token = process.env.PROFILE_TOKEN!;
+const user = (await findSessionUser(db, token))!;
+statements.length = 0;
+const kinds = new Map<
+  string,
+  { n: number; ms: number; worst: { text: string; values: unknown[]; ms: number; path: string } | null }
+>();
+const kindOf = (text: string) =>
+  /from "sessions"/.test(text)
+    ? 'session'
+    : /subscriptions/.test(text)
+      ? 'plan'
+      : /from categories where id =/.test(text)
+        ? 'department tree'
+        : /catalogue_words/.test(text)
+          ? 'typo correction'
+          : /m as materialized/.test(text)
+            ? 'ids + page'
+            : /offset/.test(text)
+              ? 'page past cap'
+              : text.slice(0, 40);
+let total = 0;
+for (const path of buyerMix(tree, count)) {
+  const query = productQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
+  const started = performance.now();
+  await findSessionUser(db, token);
+  await listProductsJson(db, user, query, browseLimitFor(db, user.id), 0);
+  total += performance.now() - started;
+  for (const s of statements.splice(0)) {
+    let kind = kindOf(s.text);
+    if (kind === 'ids + page') {
+      const q = new URL(path, 'http://x').searchParams;
+      const shape = q.has('search')
+        ? `search${q.has('department_id') ? '+dept' : ''}`
+        : [
+            q.has('category_id') ? 'cat' : q.has('department_id') ? 'dept' : 'all',
+            q.has('price_band') ? '+band' : '',
+          ].join('');
+      kind = `ids + page: ${shape}, ${q.get('sort') ?? 'default'}`;
+    }
+    const k = kinds.get(kind) ?? { n: 0, ms: 0, worst: null };
+    k.n += 1;
+    k.ms += s.ms;
+    if (!k.worst || s.ms > k.worst.ms) k.worst = { ...s, path };
+    kinds.set(kind, k);
+  }
+}
+console.log(`${count} requests, ${(total / count).toFixed(2)} ms each on average (one at a time)`);
+console.table(
+  [...kinds]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([kind, k]) => ({
+      kind,
+      statements: k.n,
+      'total ms': Math.round(k.ms),
+      'avg ms': Math.round((k.ms / k.n) * 100) / 100,
+      'worst ms': Math.round(k.worst!.ms),
+      'worst path': k.worst!.path,
+    })),
+);
+if (process.env.PROFILE_EXPLAIN === 'true') {
+  for (const [kind, k] of kinds) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const plan = await client.query(
+        `explain (analyze, buffers) ${k.worst!.text}`,
+        k.worst!.values as unknown[],
+      );
+      console.log(`\n--- ${kind}: ${k.worst!.path}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    } catch (error) {
+      console.log(`\n--- ${kind}: ${(error as Error).message}`);
+    }
+    await client.end();
+  }
+}
+await database.close();

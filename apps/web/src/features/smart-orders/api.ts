@@ -1,0 +1,149 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  smartOrderContracts as c,
+  type ReorderRuleInput,
+  type ScheduledOrderInput,
+  type TradeOfferInput,
+} from '@tt/domain';
+import { call } from '../../lib/api';
+import { invalidateAfter, queryRoots } from '../../lib/invalidation';
+
+export const smartOrderKeys = {
+  all: [queryRoots['smart-orders']] as const,
+  suppliers: () => [...smartOrderKeys.all, 'suppliers'] as const,
+  supplierProducts: (id: number) => [...smartOrderKeys.all, 'supplier-products', id] as const,
+  rules: () => [...smartOrderKeys.all, 'rules'] as const,
+  schedules: () => [...smartOrderKeys.all, 'schedules'] as const,
+  proposals: () => [...smartOrderKeys.all, 'proposals'] as const,
+  offers: () => [...smartOrderKeys.all, 'offers'] as const,
+  productOffers: (ids: readonly number[]) =>
+    [...smartOrderKeys.all, 'product-offers', ids.join(',')] as const,
+};
+
+/** GET /api/suppliers (spec 3 §7). */
+export function useSuppliers() {
+  return useQuery({ queryKey: smartOrderKeys.suppliers(), queryFn: () => call(c.suppliers) });
+}
+
+/** One supplier's active products, for the forms. */
+export function useSupplierProducts(id: number | undefined) {
+  return useQuery({
+    queryKey: smartOrderKeys.supplierProducts(id ?? 0),
+    queryFn: () => call(c.supplierProducts, { params: { id: id! } }),
+    enabled: id !== undefined && id > 0,
+  });
+}
+
+export function useReorderRules(enabled: boolean) {
+  return useQuery({ queryKey: smartOrderKeys.rules(), queryFn: () => call(c.rules), enabled });
+}
+
+export function useScheduledOrders(enabled: boolean) {
+  return useQuery({ queryKey: smartOrderKeys.schedules(), queryFn: () => call(c.schedules), enabled });
+}
+
+export function useProposedOrders(enabled: boolean) {
+  return useQuery({ queryKey: smartOrderKeys.proposals(), queryFn: () => call(c.proposals), enabled });
+}
+
+export function useTradeOffers(enabled: boolean) {
+  return useQuery({ queryKey: smartOrderKeys.offers(), queryFn: () => call(c.offers), enabled });
+}
+
+/** The trade offers running on these products (the marketplace shows them on the cards). */
+export function useProductTradeOffers(ids: readonly number[]) {
+  return useQuery({
+    queryKey: smartOrderKeys.productOffers(ids),
+    queryFn: () => call(c.productOffers, { query: { ids: ids.join(',') } }),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+  });
+}
+
+function useRefresh(key: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: key });
+}
+
+export function useSaveRule(id: number | undefined) {
+  const refresh = useRefresh(smartOrderKeys.rules());
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReorderRuleInput) =>
+      id === undefined
+        ? call(c.createRule, { body: input })
+        : call(c.updateRule, { params: { id }, body: input }),
+    onSuccess: () => {
+      void refresh();
+      // The rule sets the inventory item's reorder point.
+      void invalidateAfter(queryClient, 'reorder_rule.saved');
+    },
+  });
+}
+
+export function useDeleteRule() {
+  const refresh = useRefresh(smartOrderKeys.rules());
+  return useMutation({
+    mutationFn: (id: number) => call(c.removeRule, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveSchedule(id: number | undefined) {
+  const refresh = useRefresh(smartOrderKeys.schedules());
+  return useMutation({
+    mutationFn: (input: ScheduledOrderInput) =>
+      id === undefined
+        ? call(c.createSchedule, { body: input })
+        : call(c.updateSchedule, { params: { id }, body: input }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteSchedule() {
+  const refresh = useRefresh(smartOrderKeys.schedules());
+  return useMutation({
+    mutationFn: (id: number) => call(c.removeSchedule, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveOffer(id: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TradeOfferInput) =>
+      id === undefined
+        ? call(c.createOffer, { body: input })
+        : call(c.updateOffer, { params: { id }, body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: smartOrderKeys.all }),
+  });
+}
+
+export function useDeleteOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(c.removeOffer, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: smartOrderKeys.all }),
+  });
+}
+
+/** Confirm: placed through checkout at the total shown (a 409 carries the new totals). */
+export function useConfirmProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, total }: { id: number; total: number }) =>
+      call(c.confirmProposal, { params: { id }, body: { total_amount: total } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: smartOrderKeys.all });
+      void invalidateAfter(queryClient, 'smart_order.placed');
+    },
+  });
+}
+
+export function useDismissProposal() {
+  const refresh = useRefresh(smartOrderKeys.proposals());
+  return useMutation({
+    mutationFn: (id: number) => call(c.dismissProposal, { params: { id } }),
+    onSuccess: refresh,
+  });
+}

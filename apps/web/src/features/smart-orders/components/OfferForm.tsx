@@ -1,0 +1,223 @@
+import { useTranslation } from 'react-i18next';
+import {
+  sastDate,
+  TRADE_OFFER_TYPES,
+  tradeOfferInputSchema,
+  type TradeOffer,
+  type TradeOfferInput,
+} from '@tt/domain';
+import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import { Select } from '../../../components/ui/Field';
+import { Textarea } from '../../../components/ui/Textarea';
+import { useMe } from '../../auth/api';
+import { useSaveOffer, useSupplierProducts } from '../api';
+
+const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
+const toOptional = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
+function valuesOf(o: TradeOffer | undefined): TradeOfferInput {
+  const today = sastDate();
+  return {
+    offer_name: o?.offer_name ?? '',
+    offer_type: o?.offer_type ?? 'percentage_discount',
+    discount_value: o?.discount_value ?? 0,
+    start_date: o?.start_date ?? today,
+    end_date: o?.end_date ?? today,
+    minimum_order_value: o?.minimum_order_value ?? 0,
+    max_uses: o?.max_uses ?? null,
+    description: o?.description ?? '',
+    is_active: o?.is_active ?? true,
+    products: o?.products.map((p) => p.id) ?? [],
+    min_quantity: o?.min_quantity ?? 10,
+    buy_quantity: o?.buy_quantity ?? 1,
+    get_quantity: o?.get_quantity ?? 1,
+  };
+}
+
+/** Create Trade Offer (spec 3 §7's fields), on the seller's own products (DECISIONS 21). */
+export function OfferForm({
+  offer,
+  formId,
+  onSaved,
+  onPending,
+}: {
+  offer?: TradeOffer | undefined;
+  formId: string;
+  onSaved: (name: string) => void;
+  onPending: (pending: boolean) => void;
+}) {
+  const { t } = useTranslation('smart_orders');
+  const { data: me } = useMe();
+  const own = useSupplierProducts(me?.id);
+  const save = useSaveOffer(offer?.id);
+  const form = useContractForm(tradeOfferInputSchema, { defaultValues: valuesOf(offer) });
+  const type = form.watch('offer_type');
+  const chosen = (form.watch('products') ?? []).map(Number);
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
+      onPending(true);
+      try {
+        return await save.mutateAsync(values);
+      } finally {
+        onPending(false);
+      }
+    },
+    { keepValues: true, onSuccess: (saved) => onSaved(saved.offer_name) },
+  );
+  const toggle = (id: number) =>
+    form.setValue('products', chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id], {
+      shouldDirty: true,
+    });
+  const money = { type: 'number' as const, registerOptions: { setValueAs: toNumber } };
+
+  return (
+    <form id={formId} onSubmit={submit} noValidate className="space-y-4" data-testid="offer-form">
+      <FormField
+        form={form}
+        name="offer_name"
+        id="offer-name"
+        label={t('form.offer_name')}
+        required
+        inputProps={{ autoComplete: 'off' }}
+      />
+      <FormField form={form} name="offer_type" id="offer-type" label={t('form.offer_type')} required>
+        {(control) => (
+          <Select {...control}>
+            {TRADE_OFFER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`offer_types.${type}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {(type === 'percentage_discount' || type === 'bulk_discount') && (
+          <FormField
+            form={form}
+            name="discount_value"
+            id="offer-value"
+            label={t('form.discount_percentage')}
+            required
+            inputProps={{ inputMode: 'decimal', min: 0, max: 100, step: 0.1 }}
+            {...money}
+          />
+        )}
+        {type === 'fixed_discount' && (
+          <FormField
+            form={form}
+            name="discount_value"
+            id="offer-value"
+            label={t('form.discount_amount')}
+            hint={t('form.per_unit')}
+            required
+            inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
+            {...money}
+          />
+        )}
+        {type === 'bulk_discount' && (
+          <FormField
+            form={form}
+            name="min_quantity"
+            id="offer-min-quantity"
+            label={t('form.min_quantity')}
+            inputProps={{ inputMode: 'numeric', min: 2, step: 1 }}
+            {...money}
+          />
+        )}
+        {type === 'buy_x_get_y' && (
+          <>
+            <FormField
+              form={form}
+              name="buy_quantity"
+              id="offer-buy"
+              label={t('form.buy_quantity')}
+              inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
+              {...money}
+            />
+            <FormField
+              form={form}
+              name="get_quantity"
+              id="offer-get"
+              label={t('form.get_quantity')}
+              inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
+              {...money}
+            />
+          </>
+        )}
+        <FormField
+          form={form}
+          name="start_date"
+          id="offer-start"
+          label={t('form.start_date')}
+          type="date"
+          required
+        />
+        <FormField
+          form={form}
+          name="end_date"
+          id="offer-end"
+          label={t('form.end_date')}
+          type="date"
+          required
+        />
+        <FormField
+          form={form}
+          name="minimum_order_value"
+          id="offer-minimum"
+          label={t('form.minimum_order_value')}
+          hint={t('form.minimum_hint')}
+          inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
+          {...money}
+        />
+        <FormField
+          form={form}
+          name="max_uses"
+          id="offer-max-uses"
+          label={t('form.max_uses')}
+          hint={t('form.max_uses_hint')}
+          type="number"
+          inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
+          registerOptions={{ setValueAs: toOptional }}
+        />
+      </div>
+      <FormField form={form} name="description" id="offer-description" label={t('form.description')}>
+        {(control) => <Textarea rows={2} {...control} />}
+      </FormField>
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-stone-800">{t('form.products')}</legend>
+        <p className="text-xs text-stone-600">{t('form.products_hint')}</p>
+        {own.data && own.data.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">{t('form.no_products')}</p>
+        ) : (
+          <ul className="mt-2 max-h-40 min-w-0 space-y-1 overflow-y-auto rounded-lg border border-stone-200 p-2">
+            {own.data?.map((p) => (
+              <li key={p.id}>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(p.id)}
+                    onChange={() => toggle(p.id)}
+                    className="size-4 accent-brand-700"
+                  />
+                  <span className="min-w-0 truncate">{p.name}</span>
+                  <span className="ml-auto shrink-0 text-xs text-stone-600">{p.sku}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        {form.formState.errors.products && (
+          <p className="mt-1 text-sm text-red-700" role="alert">
+            {t('form.products_refused')}
+          </p>
+        )}
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-brand-700" {...form.register('is_active')} />
+        <span className="font-medium text-stone-900">{t('form.offer_active')}</span>
+      </label>
+    </form>
+  );
+}

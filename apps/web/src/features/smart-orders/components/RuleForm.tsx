@@ -1,0 +1,146 @@
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_LEAD_TIME_DAYS,
+  DEFAULT_SAFETY_STOCK,
+  reorderRuleInputSchema,
+  type ReorderRule,
+  type ReorderRuleInput,
+} from '@tt/domain';
+import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import { Select } from '../../../components/ui/Field';
+import { useSaveRule, useSupplierProducts } from '../api';
+import { SupplierSelect } from './SupplierSelect';
+
+const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
+const toId = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
+
+function valuesOf(r: ReorderRule | undefined): ReorderRuleInput {
+  return {
+    product_id: r?.product_id ?? 0,
+    supplier_id: r?.supplier_id ?? 0,
+    reorder_point: r?.reorder_point ?? 0,
+    reorder_quantity: r?.reorder_quantity ?? 1,
+    lead_time_days: r?.lead_time_days ?? DEFAULT_LEAD_TIME_DAYS,
+    safety_stock: r?.safety_stock ?? DEFAULT_SAFETY_STOCK,
+    auto_reorder_enabled: r?.auto_reorder_enabled ?? false,
+    is_active: r?.is_active ?? true,
+  };
+}
+
+/** Create Auto Re-order Rule (spec 3 §7's fields; lead time 7 and safety stock 0 by default). */
+export function RuleForm({
+  rule,
+  formId,
+  onSaved,
+  onPending,
+}: {
+  rule?: ReorderRule | undefined;
+  formId: string;
+  onSaved: (name: string) => void;
+  onPending: (pending: boolean) => void;
+}) {
+  const { t } = useTranslation('smart_orders');
+  const save = useSaveRule(rule?.id);
+  const form = useContractForm(reorderRuleInputSchema, { defaultValues: valuesOf(rule) });
+  const supplierId = Number(form.watch('supplier_id')) || undefined;
+  const products = useSupplierProducts(supplierId);
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
+      onPending(true);
+      try {
+        return await save.mutateAsync(values);
+      } finally {
+        onPending(false);
+      }
+    },
+    { keepValues: true, onSuccess: (saved) => onSaved(saved.product_name) },
+  );
+  const number = { type: 'number' as const, registerOptions: { setValueAs: toNumber } };
+
+  return (
+    <form id={formId} onSubmit={submit} noValidate className="space-y-4" data-testid="rule-form">
+      <FormField
+        form={form}
+        name="supplier_id"
+        id="rule-supplier"
+        label={t('form.supplier')}
+        required
+        registerOptions={{ setValueAs: toId }}
+      >
+        {(control) => <SupplierSelect {...control} />}
+      </FormField>
+      <FormField
+        form={form}
+        name="product_id"
+        id="rule-product"
+        label={t('form.product')}
+        required
+        registerOptions={{ setValueAs: toId }}
+      >
+        {(control) => (
+          <Select {...control} disabled={!supplierId}>
+            <option value="">{t(supplierId ? 'form.choose_product' : 'form.supplier_first')}</option>
+            {products.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({p.sku})
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField
+          form={form}
+          name="reorder_point"
+          id="rule-point"
+          label={t('form.reorder_point')}
+          hint={t('form.reorder_point_hint')}
+          required
+          inputProps={{ inputMode: 'numeric', min: 0, step: 1 }}
+          {...number}
+        />
+        <FormField
+          form={form}
+          name="reorder_quantity"
+          id="rule-quantity"
+          label={t('form.reorder_quantity')}
+          required
+          inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
+          {...number}
+        />
+        <FormField
+          form={form}
+          name="lead_time_days"
+          id="rule-lead"
+          label={t('form.lead_time_days')}
+          inputProps={{ inputMode: 'numeric', min: 0, step: 1 }}
+          {...number}
+        />
+        <FormField
+          form={form}
+          name="safety_stock"
+          id="rule-safety"
+          label={t('form.safety_stock')}
+          inputProps={{ inputMode: 'numeric', min: 0, step: 1 }}
+          {...number}
+        />
+      </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 accent-brand-700"
+          {...form.register('auto_reorder_enabled')}
+        />
+        <span>
+          <span className="font-medium text-stone-900">{t('form.auto_reorder')}</span>
+          <span className="block text-stone-600">{t('form.auto_reorder_hint')}</span>
+        </span>
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-brand-700" {...form.register('is_active')} />
+        <span className="font-medium text-stone-900">{t('form.is_active')}</span>
+      </label>
+    </form>
+  );
+}
