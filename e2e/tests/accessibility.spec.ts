@@ -318,3 +318,54 @@ test.describe('axe on the supplier tools', () => {
     expect(found).toEqual([]);
   });
 });
+
+test.describe('axe on the screens added since', () => {
+  test.skip(({ isMobile }) => !isMobile, 'axe runs once, on the phone project');
+
+  test('the referral join page, the notification list and an order opened from it have no serious or critical axe violations', async ({
+    page,
+    login,
+  }) => {
+    const found: string[] = [];
+    await page.goto('/join?ref=BETA0001');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForTimeout(150);
+    found.push(...(await blockingViolations(page)).map((line) => `/join: ${line}`));
+    await login('retailer');
+    await page
+      .getByRole('button', { name: /notification/i })
+      .first()
+      .click();
+    await expect(page.getByTestId('notification-open').first()).toBeVisible();
+    await page.waitForTimeout(150);
+    found.push(...(await blockingViolations(page)).map((line) => `notifications: ${line}`));
+    const { orders } = (await (await page.request.get('/api/orders?page_size=1')).json()) as {
+      orders: { id: number }[];
+    };
+    await page.goto(`/orders?order=${orders[0]!.id}`);
+    await expect(page.getByTestId('order-details')).toBeVisible();
+    await page.waitForTimeout(150);
+    found.push(...(await blockingViolations(page)).map((line) => `/orders?order: ${line}`));
+    expect(found).toEqual([]);
+  });
+});
+
+/**
+ * Issue 10 point 11 at both sizes: axe's colour-contrast rule (WCAG AA: 4.5:1, 3:1 for large text) on the
+ * screens with the primary buttons, active tabs, struck-through prices and badges.
+ */
+test('every text meets WCAG AA contrast at phone and desktop size', async ({ page, login }, info) => {
+  test.slow();
+  await login('retailer');
+  const found: string[] = [];
+  for (const screen of ['/products', '/bulk-orders', '/cart', '/subscription', '/referrals', '/support']) {
+    await page.goto(screen);
+    await settled(page);
+    const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+    found.push(...results.violations.flatMap((v) => v.nodes.map((n) => `${screen}: ${n.target.join(' ')}`)));
+  }
+  await page.goto('/products');
+  await settled(page);
+  await shot(page, 'contrast-products', info.project.name);
+  expect(found).toEqual([]);
+});

@@ -137,6 +137,11 @@ test.describe('the upgrade dialog after a refused write', () => {
         .replace('{{limit}}', String(limit.limit)),
     );
     await expect(page.getByTestId('upgrade-bar')).toHaveAttribute('aria-valuenow', '100');
+    // At phone and desktop size alike the dialog fits the screen, nothing scrolls sideways.
+    const box = (await page.getByTestId('upgrade-dialog').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expectNoHorizontalScroll(page);
     await shot(page, 'upgrade-dialog-402', project);
 
     await page.unroute('**/api/subscription/usage-stats');
@@ -195,6 +200,10 @@ test('the allocation sheet sends nothing the plan or the warehouse would refuse'
   await page.locator('#al-space').fill(String(left + 1));
   await expect(page.getByTestId('allocation-over-plan')).toBeVisible();
   await expect(submit).toBeDisabled();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  const sheet = (await page.getByRole('dialog').boundingBox())!;
+  expect(sheet.x + sheet.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await expectNoHorizontalScroll(page);
   await shot(page, 'allocate-over-plan', info.project.name);
 
   // Within both: the submit is offered.

@@ -150,17 +150,26 @@ test('the FAQ is fixed content and Live Chat keeps the conversation on the serve
   await expectNoHorizontalScroll(page);
   await shot(page, 'support-chat', info.project.name);
 
-  // Support sees the conversation in the inbox and answers it.
+  // Support sees the conversation in the inbox and answers it; the link a chat notification carries
+  // (/support?tab=chat&customer=ID) opens that conversation.
+  const retailerId = ((await (await page.request.get('/api/users/me')).json()) as { id: number }).id;
   await login('admin');
-  await page.goto('/support?tab=chat');
-  await page.getByTestId('chat-inbox').getByRole('button').first().click();
+  await page.goto(`/support?tab=chat&customer=${retailerId}`);
   await expect(page.getByTestId('chat-log')).toContainText(text);
   await page.getByTestId('chat-input').fill('Yes, at 10:00.');
   await page.getByTestId('chat-input').press('Enter');
   await expect(page.getByTestId('chat-log')).toContainText('Yes, at 10:00.');
   await shot(page, 'support-desk-chat', info.project.name);
+  // The customer learns of the answer from the bell, whose notice opens the chat.
   await login('retailer');
-  await page.goto('/support?tab=chat');
+  await page
+    .getByRole('button', { name: /notification/i })
+    .first()
+    .click();
+  const notice = page.locator('[data-testid="notification-open"][data-link="/support?tab=chat"]').first();
+  await expect(notice).toContainText('Yes, at 10:00.');
+  await notice.click();
+  await expect(page).toHaveURL(/\/support\?tab=chat$/);
   await expect(page.getByTestId('chat-log')).toContainText('Yes, at 10:00.');
 });
 

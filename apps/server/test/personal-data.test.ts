@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 
-import { sessions, users } from '../src/db/schema.ts';
+import { referrals, rewardEntries, sessions, users } from '../src/db/schema.ts';
 import { insertCategory, insertProduct, insertUser, placeOrder as placeOne } from './support/marketplace.ts';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import { addMember, seededCoops } from './support/cooperatives.ts';
@@ -82,6 +82,100 @@ describe('personal data', () => {
     }
     // Nobody else's data: the seller's name is there as the counterparty, not their profile.
     expect(JSON.stringify(body)).not.toContain('demo.supplier@');
+  });
+
+  it('includes support tickets with their threads, live chat, community posts, comments and likes, referrals and rewards', async () => {
+    const c = await customer();
+    const adminId = await insertUser(t.db, 'admin', 'Desk Agent');
+    const admin = await t.sessionFor(adminId);
+    const call = async (cookie: string, method: 'POST' | 'PUT', url: string, payload?: object) => {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { cookie },
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json() as { id: number };
+    };
+    const ticket = await call(c.cookie, 'POST', '/api/support/tickets', {
+      subject: 'Crates missing',
+      description: 'Two crates of cooldrinks did not arrive.',
+    });
+    await call(admin, 'POST', `/api/support/tickets/${ticket.id}/messages`, { message: 'We are on it.' });
+    await call(c.cookie, 'POST', '/api/support/chat', { message: 'Is anyone there?' });
+    await call(admin, 'POST', '/api/support/chat', { message: 'Yes, how can we help?', customer_id: c.id });
+    const post = await call(c.cookie, 'POST', '/api/community/posts', {
+      content: 'Bread sells out by 9am here.',
+    });
+    const neighbourId = await insertUser(t.db, 'retailer', 'Sipho Neighbour');
+    const neighbour = await t.sessionFor(neighbourId);
+    const theirs = await call(neighbour, 'POST', '/api/community/posts', { content: 'Who stocks paraffin?' });
+    await call(c.cookie, 'POST', `/api/community/posts/${theirs.id}/comments`, { content: 'Try the depot.' });
+    await call(c.cookie, 'PUT', `/api/community/posts/${theirs.id}/like`);
+    // Nandi was referred by Sipho, and referred a friend whose first delivery credited her R50.
+    const friendId = await insertUser(t.db, 'retailer', 'Friend Zulu');
+    await t.db
+      .insert(referrals)
+      .values({ referrer_id: neighbourId, referred_id: c.id, code: 'BETA9999', reward_cents: 5000 });
+    const [made] = await t.db
+      .insert(referrals)
+      .values({
+        referrer_id: c.id,
+        referred_id: friendId,
+        code: 'BETA0001',
+        reward_cents: 5000,
+        status: 'verified',
+        verified_at: new Date(),
+      })
+      .returning();
+    await t.db
+      .insert(rewardEntries)
+      .values({ user_id: c.id, kind: 'referral_credit', amount_cents: 5000, referral_id: made!.id });
+
+    const response = await exportAs('json', c.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as {
+      support: {
+        tickets: { id: number; subject: string; messages: { message: string }[] }[];
+        chat: unknown[];
+      };
+      community: { posts: unknown[]; comments: unknown[]; likes: unknown[] };
+      referrals: { referred_by: unknown; referrals: unknown[]; rewards: unknown[]; rewards_balance: number };
+    };
+    expect(body.support.tickets).toEqual([
+      expect.objectContaining({ id: ticket.id, subject: 'Crates missing', status: 'open' }),
+    ]);
+    expect(body.support.tickets[0]!.messages.map((m) => m.message)).toEqual(['We are on it.']);
+    expect(body.support.chat).toEqual([
+      expect.objectContaining({ sender_type: 'customer', message: 'Is anyone there?' }),
+      expect.objectContaining({ sender_type: 'support', message: 'Yes, how can we help?' }),
+    ]);
+    expect(body.community.posts).toEqual([
+      expect.objectContaining({ id: post.id, content: 'Bread sells out by 9am here.' }),
+    ]);
+    expect(body.community.comments).toEqual([
+      expect.objectContaining({ post_id: theirs.id, content: 'Try the depot.' }),
+    ]);
+    expect(body.community.likes).toEqual([expect.objectContaining({ post_id: theirs.id })]);
+    expect(body.referrals.referred_by).toMatchObject({ code: 'BETA9999', status: 'pending' });
+    expect(body.referrals.referrals).toEqual([
+      expect.objectContaining({
+        status: 'verified',
+        reward_amount: 50,
+        referred_user_name: expect.any(String),
+      }),
+    ]);
+    expect(body.referrals.rewards).toEqual([
+      expect.objectContaining({ kind: 'referral_credit', amount: 50 }),
+    ]);
+    expect(body.referrals.rewards_balance).toBe(50);
+    // The neighbour's own post is not part of Nandi's data, only its id on her comment and like.
+    expect(JSON.stringify(body)).not.toContain('Who stocks paraffin?');
+    const csv = (await exportAs('csv', c.cookie)).body.split('\r\n');
+    expect(csv).toContain('support,1,tickets.1.subject,Crates missing');
+    expect(csv).toContain('community,1,posts.1.content,Bread sells out by 9am here.');
+    expect(csv).toContain('referrals,1,rewards_balance,50');
   });
 
   it('exports the same as CSV (section, record, field, value)', async () => {

@@ -345,6 +345,56 @@ describe('Support Center (spec 2 §2-§9, issue 13 point 4)', () => {
       expect(deskView).toHaveLength(2);
     });
 
+    it('tells the other side with a notification that links to the conversation, one unread at a time', async () => {
+      const daveId = await insertUser(t.db, 'retailer', 'Dave Mokoena');
+      const dave = await t.sessionFor(daveId);
+      const chatNotices = async (userId: number) =>
+        (await notificationsOf(userId)).filter((n) => n.link?.startsWith('/support?tab=chat'));
+      // Nobody on the desk has answered Dave yet: every support account hears of his first message.
+      const deskBefore = (await chatNotices(adminId)).length;
+      await send('POST', '/api/support/chat', dave, {
+        message: 'My delivery is missing two crates of cooldrinks.',
+      });
+      const toDesk = (await chatNotices(adminId)).filter(
+        (n) => n.link === `/support?tab=chat&customer=${daveId}`,
+      );
+      expect(toDesk).toHaveLength(1);
+      expect(toDesk[0]).toMatchObject({
+        title: 'notifications.support.chat_customer.title',
+        params: { name: "Dave Mokoena's Shop", text: 'My delivery is missing two crates of cooldrinks.' },
+        read: false,
+      });
+      expect((await chatNotices(adminId)).length).toBe(deskBefore + 1);
+      // A second message while that notice is unread adds none.
+      await send('POST', '/api/support/chat', dave, { message: 'Invoice ORD-1 as well.' });
+      expect((await chatNotices(adminId)).length).toBe(deskBefore + 1);
+
+      // Support answers: Dave hears of it, with the link to his own conversation.
+      expect(await chatNotices(daveId)).toHaveLength(0);
+      const answer = await send('POST', '/api/support/chat', admin, {
+        message: 'We are checking with the seller now.',
+        customer_id: daveId,
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      const toDave = await chatNotices(daveId);
+      expect(toDave).toHaveLength(1);
+      expect(toDave[0]).toMatchObject({
+        link: '/support?tab=chat',
+        title: 'notifications.support.chat_reply.title',
+        params: { text: 'We are checking with the seller now.' },
+      });
+
+      // Once the desk read its notice, Dave's next message reaches the one who answered him, and only them.
+      const otherAgentId = await insertUser(t.db, 'admin', 'Other Agent');
+      await t.db.update(notifications).set({ read: true }).where(eq(notifications.user_id, adminId));
+      const daveText = 'x'.repeat(120);
+      await send('POST', '/api/support/chat', dave, { message: daveText });
+      const unread = (await chatNotices(adminId)).filter((n) => !n.read);
+      expect(unread).toHaveLength(1);
+      expect((unread[0]!.params as { text: string }).text).toHaveLength(80);
+      expect(await chatNotices(otherAgentId)).toHaveLength(0);
+    });
+
     it('keeps only the newest 50 messages of a conversation', async () => {
       const carolId = await insertUser(t.db, 'retailer');
       const carol = await t.sessionFor(carolId);

@@ -40,6 +40,8 @@ export const bulkOrderSchema = z.object({
   committed_quantity: z.number().int().nullable(),
   /** The seller's reason for declining a proposal. */
   decline_reason: z.string().nullable(),
+  /** How many more units members may still join for now (bulkRoomLeft); 0 when the order is full. */
+  room_left: z.number().int(),
 });
 export type BulkOrder = z.infer<typeof bulkOrderSchema>;
 
@@ -130,6 +132,18 @@ export function totalSavingsCents(
 }
 
 /** Adding quantity to an active order; reaching the target turns it target_reached. */
+/**
+ * A bulk order no one can join any more: its target is reached, or there is less room left than the
+ * minimum a member must take. The card then says it is full instead of offering Join.
+ */
+export function bulkOrderIsFull(order: {
+  status: BulkOrderStatus;
+  room_left: number;
+  minimum_quantity: number;
+}): boolean {
+  return order.status === 'target_reached' || order.room_left < order.minimum_quantity;
+}
+
 export function statusAfterParticipation(current: number, added: number, target: number): BulkOrderStatus {
   return current + added >= target ? 'target_reached' : 'active';
 }

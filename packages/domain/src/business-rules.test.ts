@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkRoomLeft, needsSellerAcceptance } from './bulk-orders.ts';
+import { bulkOrderIsFull, bulkRoomLeft, needsSellerAcceptance } from './bulk-orders.ts';
 import { canReviewTransaction, voteEndInPast, voteStatusAt } from './cooperatives.ts';
 import { sellerCanDecline } from './orders.ts';
 import { closeAccountSchema, closedAccountName, profilePatchSchema } from './users.ts';
@@ -44,6 +44,13 @@ describe('issue 8 rules in the domain', () => {
     expect(bulkRoomLeft({ current_quantity: 20, committed_quantity: 30, stock_quantity: 1000 })).toBe(10);
     expect(bulkRoomLeft({ current_quantity: 20, committed_quantity: null, stock_quantity: 25 })).toBe(5);
     expect(bulkRoomLeft({ current_quantity: 40, committed_quantity: null, stock_quantity: 25 })).toBe(0);
+  });
+
+  it('a bulk order is full at its target or with less room left than the minimum a member takes', () => {
+    expect(bulkOrderIsFull({ status: 'active', room_left: 10, minimum_quantity: 10 })).toBe(false);
+    expect(bulkOrderIsFull({ status: 'active', room_left: 9, minimum_quantity: 10 })).toBe(true);
+    expect(bulkOrderIsFull({ status: 'active', room_left: 0, minimum_quantity: 1 })).toBe(true);
+    expect(bulkOrderIsFull({ status: 'target_reached', room_left: 50, minimum_quantity: 1 })).toBe(true);
   });
 
   it('only a pending order can be declined by its seller', () => {

@@ -82,6 +82,7 @@ function toBulkOrder(o: OrderRow, { coops, products, sellers }: Lookups): BulkOr
     seller_name: (product && sellers.get(product.seller_id)?.display_name) ?? '',
     committed_quantity: o.committed_quantity,
     decline_reason: o.decline_reason,
+    room_left: bulkRoomLeft({ ...o, stock_quantity: product?.stock_quantity ?? 0 }),
   };
 }
 

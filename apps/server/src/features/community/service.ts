@@ -377,3 +377,55 @@ export async function imageBytes(db: Db, id: number): Promise<Buffer> {
   if (!row) throw fail('community.image_not_found');
   return row.data;
 }
+
+/**
+ * The personal-data export's community section (POPIA): the user's posts (hidden ones too), comments,
+ * likes and reports. Other members' posts appear only by id.
+ */
+export async function communityRecordsOf(db: Db, userId: number) {
+  const posts = await db
+    .select()
+    .from(communityPosts)
+    .where(eq(communityPosts.author_id, userId))
+    .orderBy(asc(communityPosts.id));
+  const comments = await db
+    .select()
+    .from(communityComments)
+    .where(eq(communityComments.author_id, userId))
+    .orderBy(asc(communityComments.id));
+  const likes = await db
+    .select()
+    .from(communityLikes)
+    .where(eq(communityLikes.user_id, userId))
+    .orderBy(asc(communityLikes.created_at));
+  const reports = await db
+    .select()
+    .from(communityReports)
+    .where(eq(communityReports.user_id, userId))
+    .orderBy(asc(communityReports.created_at));
+  return {
+    posts: posts.map((p) => ({
+      id: p.id,
+      post_type: p.post_type,
+      title: p.title,
+      content: p.content,
+      image_url: p.image_id === null ? null : communityImagePath(p.image_id),
+      is_pinned: p.is_pinned,
+      hidden: p.hidden_at !== null,
+      created_at: p.created_at.toISOString(),
+      edited_at: iso(p.edited_at),
+    })),
+    comments: comments.map((c) => ({
+      id: c.id,
+      post_id: c.post_id,
+      content: c.content,
+      created_at: c.created_at.toISOString(),
+    })),
+    likes: likes.map((l) => ({ post_id: l.post_id, created_at: l.created_at.toISOString() })),
+    reports: reports.map((r) => ({
+      post_id: r.post_id,
+      reason: r.reason,
+      created_at: r.created_at.toISOString(),
+    })),
+  };
+}

@@ -78,6 +78,26 @@ export async function notify(db: Db | Tx, input: NewNotification): Promise<Notif
   return toNotification(row!);
 }
 
+/**
+ * Like notify, unless the user still has an unread notice with the same link: a busy conversation (live
+ * chat) then shows one notice until it is read, not one per message.
+ */
+export async function notifyUnlessUnread(db: Db | Tx, input: NewNotification & { link: string }) {
+  const [waiting] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.user_id, input.userId),
+        eq(notifications.link, input.link),
+        eq(notifications.read, false),
+      ),
+    )
+    .limit(1);
+  if (waiting) return null;
+  return notify(db, input);
+}
+
 export async function markRead(db: Db, userId: number, id: number): Promise<Notification> {
   const [row] = await db
     .update(notifications)

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   centsToRand,
   fallbackReferralCode,
@@ -159,6 +159,50 @@ export async function myRewards(db: Db, userId: number): Promise<Rewards> {
       amount: centsToRand(r.amount_cents),
       referred_user_name: r.referred_id === null ? null : (names.get(r.referred_id)?.name ?? ''),
       created_at: r.created_at.toISOString(),
+    })),
+  };
+}
+
+/**
+ * The personal-data export's referrals section (POPIA): who referred the user (by name), everyone the
+ * user referred (by name) and the whole rewards ledger with its balance; not capped like the screen's lists.
+ */
+export async function referralRecordsOf(db: Db, userId: number) {
+  const made = await db
+    .select()
+    .from(referrals)
+    .where(eq(referrals.referrer_id, userId))
+    .orderBy(asc(referrals.id));
+  const [by] = await db.select().from(referrals).where(eq(referrals.referred_id, userId));
+  const ledger = await db
+    .select()
+    .from(rewardEntries)
+    .where(eq(rewardEntries.user_id, userId))
+    .orderBy(asc(rewardEntries.id));
+  const names = await userSummaries(db, [...made.map((r) => r.referred_id), ...(by ? [by.referrer_id] : [])]);
+  const name = (id: number) => names.get(id)?.name ?? '';
+  return {
+    referred_by: by
+      ? {
+          code: by.code,
+          referrer_name: name(by.referrer_id),
+          status: by.status as ReferralStatus,
+          created_at: by.created_at.toISOString(),
+        }
+      : null,
+    referrals: made.map((r) => ({
+      code: r.code,
+      referred_user_name: name(r.referred_id),
+      status: r.status as ReferralStatus,
+      reward_amount: centsToRand(r.reward_cents),
+      created_at: r.created_at.toISOString(),
+      verified_at: r.verified_at?.toISOString() ?? null,
+    })),
+    rewards_balance: centsToRand(await balanceCents(db, userId)),
+    rewards: ledger.map((e) => ({
+      kind: e.kind as RewardKind,
+      amount: centsToRand(e.amount_cents),
+      created_at: e.created_at.toISOString(),
     })),
   };
 }

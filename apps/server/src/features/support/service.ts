@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   can,
   canMoveTicket,
@@ -25,7 +25,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { accountsWithRoles, userSummaries } from '../auth/service.ts';
-import { notify } from '../notifications/service.ts';
+import { notify, notifyUnlessUnread } from '../notifications/service.ts';
 import { supportChatMessages, supportTicketMessages, supportTickets } from './tables.ts';
 
 /**
@@ -45,6 +45,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The deep link a notification opens (the Support Center with the ticket open). */
 const ticketLink = (id: number) => `/support?ticket=${id}`;
+/** Live chat's deep links: the customer's own conversation, or support's inbox with that customer open. */
+const chatLink = (customerId: number | null) =>
+  customerId === null ? '/support?tab=chat' : `/support?tab=chat&customer=${customerId}`;
+/** How much of a chat message a notification quotes. */
+const CHAT_PREVIEW = 80;
+const preview = (text: string) =>
+  text.length > CHAT_PREVIEW ? `${text.slice(0, CHAT_PREVIEW - 1).trimEnd()}…` : text;
 
 async function toTickets(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[]> {
   const people = await userSummaries(
@@ -425,8 +432,54 @@ export async function sendChat(
     await tx
       .delete(supportChatMessages)
       .where(and(eq(supportChatMessages.customer_id, customer), notInArray(supportChatMessages.id, keep)));
+    await notifyChat(tx, row!, user.id);
     return (await toChat(tx, [row!]))[0]!;
   });
+}
+
+/**
+ * Live chat tells the other side: support's message reaches the customer; the customer's reaches the
+ * support person who last answered them, or the whole desk while nobody has. One unread notice per
+ * conversation and reader (notifyUnlessUnread), each linking to the conversation.
+ */
+async function notifyChat(tx: Tx, message: typeof supportChatMessages.$inferSelect, writerId: number) {
+  const text = preview(message.message);
+  if (message.sender_type === 'support') {
+    await notifyUnlessUnread(tx, {
+      userId: message.customer_id,
+      type: 'message',
+      title: 'notifications.support.chat_reply.title',
+      message: 'notifications.support.chat_reply.message',
+      params: { text },
+      link: chatLink(null),
+    });
+    return;
+  }
+  const [answered] = await tx
+    .select({ sender_id: supportChatMessages.sender_id })
+    .from(supportChatMessages)
+    .where(
+      and(
+        eq(supportChatMessages.customer_id, message.customer_id),
+        eq(supportChatMessages.sender_type, 'support'),
+      ),
+    )
+    .orderBy(desc(supportChatMessages.id))
+    .limit(1);
+  const desk = answered?.sender_id
+    ? [answered.sender_id]
+    : (await accountsWithRoles(tx, rolesWith('support.manage'), { limit: 50 })).map((a) => a.id);
+  const name = (await userSummaries(tx, [message.customer_id])).get(message.customer_id)?.display_name ?? '';
+  for (const userId of desk.filter((id) => id !== writerId)) {
+    await notifyUnlessUnread(tx, {
+      userId,
+      type: 'message',
+      title: 'notifications.support.chat_customer.title',
+      message: 'notifications.support.chat_customer.message',
+      params: { name, text },
+      link: chatLink(message.customer_id),
+    });
+  }
 }
 
 /** GET /api/support/chat/conversations: support's inbox, the latest conversation first. */
@@ -460,4 +513,54 @@ export async function chatConversations(db: Db): Promise<ChatConversation[]> {
     last_sender_type: m.sender_type,
     last_at: m.created_at.toISOString(),
   }));
+}
+
+/**
+ * The personal-data export's support section (POPIA): the tickets the user opened with their whole
+ * threads, and their live chat with support. Support staff appear by the name on the message only.
+ */
+export async function supportRecordsOf(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.customer_id, userId))
+    .orderBy(asc(supportTickets.id));
+  const threads =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(supportTicketMessages)
+          .where(
+            inArray(
+              supportTicketMessages.ticket_id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(supportTicketMessages.id));
+  const messages = await toMessages(db, threads);
+  const chat = await db
+    .select()
+    .from(supportChatMessages)
+    .where(eq(supportChatMessages.customer_id, userId))
+    .orderBy(asc(supportChatMessages.id));
+  return {
+    tickets: (await toTickets(db, rows)).map((ticket) => ({
+      ...ticket,
+      messages: messages
+        .filter((m) => m.ticket_id === ticket.id)
+        .map(({ sender_type, sender_name, message, created_at }) => ({
+          sender_type,
+          sender_name,
+          message,
+          created_at,
+        })),
+    })),
+    chat: (await toChat(db, chat)).map(({ sender_type, sender_name, message, created_at }) => ({
+      sender_type,
+      sender_name,
+      message,
+      created_at,
+    })),
+  };
 }

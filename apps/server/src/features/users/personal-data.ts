@@ -3,11 +3,14 @@ import { learningRecordsOf } from '../academy/service.ts';
 import { anonymiseUser, sessionsOf, toAppUser, type UserRow } from '../auth/service.ts';
 import { myParticipations } from '../bulk-orders/service.ts';
 import { cartOf, clearCart } from '../cart/service.ts';
+import { communityRecordsOf } from '../community/service.ts';
 import { myMemberships } from '../cooperatives/service.ts';
 import { governanceRecordsOf } from '../governance/service.ts';
 import { deleteNotificationsOf, notificationsOf } from '../notifications/service.ts';
 import { forgetBuyerDetails, ordersPlacedBy } from '../orders/service.ts';
+import { referralRecordsOf } from '../referrals/service.ts';
 import { mySubscription } from '../subscriptions/service.ts';
+import { supportRecordsOf } from '../support/service.ts';
 import { myInventory, myOwnership } from '../warehouses/service.ts';
 import { fail } from '../../platform/errors.ts';
 
@@ -41,6 +44,9 @@ export async function exportPersonalData(db: Db, user: UserRow) {
     warehouse_inventory: await myInventory(db, user.id),
     notifications: await notificationsOf(db, user.id),
     learning: await learningRecordsOf(db, user.id),
+    community: await communityRecordsOf(db, user.id),
+    referrals: await referralRecordsOf(db, user.id),
+    support: await supportRecordsOf(db, user.id),
   };
 }
 

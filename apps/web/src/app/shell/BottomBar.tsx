@@ -23,7 +23,7 @@ export function BottomBar({ role }: { role: Role }) {
                 to={tab.path}
                 className={({ isActive }) =>
                   cn(
-                    'flex h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium',
+                    'flex min-h-14 flex-col items-center justify-center gap-0.5 py-1 text-[11px] font-medium',
                     isActive ? 'text-brand-700' : 'text-stone-500',
                   )
                 }
@@ -39,7 +39,8 @@ export function BottomBar({ role }: { role: Role }) {
                     </span>
                   )}
                 </span>
-                <span className="max-w-full truncate px-1">
+                {/* Never truncated: a long word (isiZulu "Ideshibhodi") gets the whole column, then a second line. */}
+                <span className="w-full px-0.5 text-center leading-tight [overflow-wrap:anywhere]">
                   {t(`nav.${tab.label}`)}
                   {badge > 0 && <span className="sr-only"> ({badge})</span>}
                 </span>

@@ -38,7 +38,7 @@ export function Sidebar({
                 <li key={entry.path}>
                   <NavLink to={entry.path} className={linkClass} onClick={onNavigate}>
                     <entry.icon aria-hidden className="size-4 shrink-0" />
-                    <span className="truncate">{t(`nav.${entry.label}`)}</span>
+                    <span className="min-w-0 break-words">{t(`nav.${entry.label}`)}</span>
                     {entry.isNew && (
                       <span className="ml-auto rounded-full bg-brand-600 px-1.5 py-0.5 text-[10px] font-bold text-white uppercase">
                         {t('nav.new')}
@@ -55,8 +55,8 @@ export function Sidebar({
         <NavLink to={paths.profile} className={linkClass} onClick={onNavigate}>
           <UserCircle aria-hidden className="size-4" />
           <span className="min-w-0">
-            <span className="block truncate">{t('nav.profile')}</span>
-            <span className="block truncate text-xs font-normal text-stone-500">{user.email}</span>
+            <span className="block break-words">{t('nav.profile')}</span>
+            <span className="block text-xs font-normal break-all text-stone-500">{user.email}</span>
           </span>
         </NavLink>
         <button

@@ -62,10 +62,13 @@ export function NotificationBell() {
           align="end"
           sideOffset={8}
           collisionPadding={8}
+          aria-labelledby="notifications-title"
           className="z-50 w-[min(92vw,380px)] rounded-xl border border-stone-200 bg-white shadow-xl"
         >
           <div className="flex items-center justify-between border-b border-stone-100 px-4 py-3">
-            <p className="font-semibold">{t('notifications.title')}</p>
+            <p id="notifications-title" className="font-semibold">
+              {t('notifications.title')}
+            </p>
             <button
               type="button"
               className="text-sm font-medium text-brand-700 hover:underline disabled:text-stone-500 disabled:no-underline"

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarDays, CheckCircle2, Package, Users } from 'lucide-react';
-import { bulkProgressPercent, type BulkOrder, type Membership, type Participation } from '@tt/domain';
+import {
+  bulkOrderIsFull,
+  bulkProgressPercent,
+  type BulkOrder,
+  type Membership,
+  type Participation,
+} from '@tt/domain';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
@@ -129,6 +135,7 @@ export function BulkOrderCard({
   const progress = bulkProgressPercent(order.current_quantity, order.target_quantity);
   const member = memberships?.some((m) => m.coop_id === order.coop_id) ?? false;
   const ended = new Date(order.end_date) < new Date();
+  const full = bulkOrderIsFull(order);
   return (
     <Card className="flex h-full flex-col p-4" data-testid="bulk-order-card" data-order-id={order.id}>
       <div className="flex gap-3">
@@ -145,17 +152,26 @@ export function BulkOrderCard({
             <span className="text-lg font-bold text-stone-900 tabular-nums">
               {formatMoney(order.final_unit_price)}
             </span>
-            <span className="text-sm text-stone-600 tabular-nums line-through">
-              {formatMoney(order.unit_price)}
-            </span>
-            <Badge tone="green">{t('card.discount', { percent: order.bulk_discount_percentage })}</Badge>
+            {order.bulk_discount_percentage > 0 && (
+              <>
+                <span className="text-sm text-stone-600 tabular-nums line-through">
+                  {formatMoney(order.unit_price)}
+                </span>
+                <Badge tone="green">{t('card.discount', { percent: order.bulk_discount_percentage })}</Badge>
+              </>
+            )}
           </div>
         </div>
       </div>
       <div className="mt-3">
         <div className="mb-1 flex justify-between gap-2 text-xs text-stone-500">
-          <span data-testid="bulk-progress">
+          <span data-testid="bulk-progress" className="flex flex-wrap items-center gap-1.5">
             {t('card.progress', { current: order.current_quantity, target: order.target_quantity })}
+            {order.status === 'target_reached' && (
+              <span data-testid="bulk-full-badge">
+                <Badge tone="green">{t('card.full')}</Badge>
+              </span>
+            )}
           </span>
           <span className="tabular-nums">{progress}%</span>
         </div>
@@ -185,6 +201,15 @@ export function BulkOrderCard({
           <Button className="w-full" variant="outline" disabled>
             {t('card.ended')}
           </Button>
+        ) : full ? (
+          <p
+            className="rounded-lg bg-stone-50 px-3 py-2 text-center text-sm font-medium text-stone-700"
+            data-testid="bulk-full"
+          >
+            {order.room_left > 0 && order.status === 'active'
+              ? t('card.room_below_minimum', { room: order.room_left, minimum: order.minimum_quantity })
+              : t('card.full_note')}
+          </p>
         ) : memberships && !member ? (
           <Link to={paths.cooperatives} className={buttonClass('outline', 'md', 'w-full')}>
             {t('card.members_only')}

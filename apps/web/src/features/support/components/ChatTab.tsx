@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MessageCircle } from 'lucide-react';
 import { CHAT_HISTORY } from '@tt/domain';
@@ -53,7 +53,18 @@ function Conversation({ customerId }: { customerId: number | null }) {
 function Inbox() {
   const { t, i18n } = useTranslation('support');
   const conversations = useConversations(true);
-  const [chosen, setChosen] = useState<number | null>(null);
+  // The chosen conversation lives in the address, so a chat notification opens it (?customer=ID).
+  const [params, setParams] = useSearchParams();
+  const chosen = Number(params.get('customer')) || null;
+  const setChosen = (id: number) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('customer', String(id));
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <div className="grid gap-3 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <Card className="p-2">
