@@ -17,10 +17,10 @@ const invalidated = (client: QueryClient) =>
     .sort();
 
 describe('cross-area invalidation', () => {
-  it('placing an order makes the cart, the catalogue and the dashboard stale, and nothing else', async () => {
+  it('placing an order makes the cart, the catalogue, the dashboard, the rewards it spent and the promotions it used stale, and nothing else', async () => {
     const client = clientWithOneQueryPerArea();
     await invalidateAfter(client, 'order.placed');
-    expect(invalidated(client)).toEqual(['cart', 'dashboard', 'products']);
+    expect(invalidated(client)).toEqual(['cart', 'dashboard', 'products', 'promotions', 'referrals']);
   });
 
   it.each(Object.entries(staleAfter))('%s invalidates exactly its table row', async (event, roots) => {
