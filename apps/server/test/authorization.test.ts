@@ -485,6 +485,10 @@ describe('authorization matrix', () => {
         },
       ],
       'DELETE /api/bulk-orders/participations/:id': [{ cookie: stranger, params: { id: participation.id } }],
+      'POST /api/bulk-orders/:id/close': [
+        { cookie: stranger, params: { id: bulkOrder.id } },
+        { cookie: plainMember, params: { id: bulkOrder.id } },
+      ],
       'PUT /api/community/posts/:id': [
         { cookie: stranger, params: { id: communityPost.id }, body: { content: 'Taken over' } },
       ],

@@ -13,7 +13,9 @@ const statements = readFileSync(new URL('../drizzle/0027_cash_up_bulk_complete.s
   .split('--> statement-breakpoint')
   .map((s) => s.trim());
 const first = statements.findIndex((s) => s.includes('The existing virtual_inventory rows become movements'));
-const dataSteps = statements.slice(first);
+// The data steps end with the old table's drop; the bulk-order completion's steps follow in the same file.
+const last = statements.findIndex((s) => s.startsWith('DROP TABLE "virtual_inventory"'));
+const dataSteps = statements.slice(first, last + 1);
 
 describe('migration 0027: virtual_inventory into inventory movements', () => {
   let t: TestApp;
@@ -24,6 +26,7 @@ describe('migration 0027: virtual_inventory into inventory movements', () => {
 
   it('every row becomes stock at the member’s co-op location, its quantity the sum of its movements', async () => {
     expect(first).toBeGreaterThan(0);
+    expect(last).toBeGreaterThan(first);
     expect(dataSteps.at(-1)).toContain('DROP TABLE "virtual_inventory"');
     const member = await insertUser(t.db, 'retailer');
     const seller = await insertUser(t.db, 'supplier');
