@@ -19,7 +19,7 @@ import {
   useTradeOffers,
 } from './api';
 import { OfferCard, RuleCard, ScheduleCard } from './components/Cards';
-import { ConfirmDialog } from './components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { ProposedOrders } from './components/ProposedOrders';
 import { SmartOrderDialog, type Editing } from './components/SmartOrderDialog';
 
@@ -220,8 +220,11 @@ export default function SmartOrdersPage() {
           busy={removeRule.isPending || removeSchedule.isPending || removeOffer.isPending}
           onClose={() => setDeleting(null)}
           onConfirm={confirmDelete}
+          cancelLabel={t('keep')}
         >
-          <p>{t('confirm_delete.message', { name: deleting.name })}</p>
+          <div className="space-y-2 text-sm text-stone-700">
+            <p>{t('confirm_delete.message', { name: deleting.name })}</p>
+          </div>
         </ConfirmDialog>
       )}
     </>

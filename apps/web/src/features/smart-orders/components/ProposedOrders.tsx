@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatMoney } from '../../../lib/format';
 
 import { useConfirmProposal, useDismissProposal } from '../api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 
 /**
  * Occurrences of schedules and re-order rules that wait for the buyer (not orders yet): Confirm shows the
@@ -121,21 +121,25 @@ export function ProposedOrders({
           busy={confirm.isPending}
           onClose={() => setOpen(null)}
           onConfirm={place}
+          cancelLabel={t('keep')}
+          danger={false}
         >
-          <p>{t('proposed.confirm_text', { supplier: open.proposal.supplier_name })}</p>
-          <p className="text-base font-semibold text-stone-900" data-testid="proposed-total">
-            {t('proposed.total', { total: formatMoney(open.total) })}
-          </p>
-          {open.changed && (
-            <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900" role="status">
-              {t('proposed.total_changed')}
+          <div className="space-y-2 text-sm text-stone-700">
+            <p>{t('proposed.confirm_text', { supplier: open.proposal.supplier_name })}</p>
+            <p className="text-base font-semibold text-stone-900" data-testid="proposed-total">
+              {t('proposed.total', { total: formatMoney(open.total) })}
             </p>
-          )}
-          {problem && (
-            <p className="rounded-lg bg-red-50 px-3 py-2 text-red-800" role="alert">
-              {problem}
-            </p>
-          )}
+            {open.changed && (
+              <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900" role="status">
+                {t('proposed.total_changed')}
+              </p>
+            )}
+            {problem && (
+              <p className="rounded-lg bg-red-50 px-3 py-2 text-red-800" role="alert">
+                {problem}
+              </p>
+            )}
+          </div>
         </ConfirmDialog>
       )}
     </section>
