@@ -8,16 +8,13 @@ import {
   type ScheduledOrder,
   type ScheduledOrderInput,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import { FormField, asNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { formatMoney } from '../../../lib/format';
 import { useSaveSchedule, useSupplierProducts } from '../api';
 import { SupplierSelect } from './SupplierSelect';
-
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
-const toId = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
 
 function valuesOf(s: ScheduledOrder | undefined): ScheduledOrderInput {
   return {
@@ -95,7 +92,7 @@ export function ScheduleForm({
         id="schedule-supplier"
         label={t('form.supplier')}
         required
-        registerOptions={{ setValueAs: toId }}
+        registerOptions={asNumber}
       >
         {(control) => <SupplierSelect {...control} />}
       </FormField>
@@ -131,7 +128,7 @@ export function ScheduleForm({
                   name={`items.${index}.product_id`}
                   id={`schedule-item-${index}-product`}
                   label={t('form.product')}
-                  registerOptions={{ setValueAs: toId }}
+                  registerOptions={asNumber}
                 >
                   {(control) => (
                     <Select {...control} disabled={!supplierId}>
@@ -155,7 +152,7 @@ export function ScheduleForm({
                   label={t('form.quantity')}
                   type="number"
                   inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
-                  registerOptions={{ setValueAs: toNumber }}
+                  registerOptions={asNumber}
                 />
               </div>
               <Button
