@@ -13,8 +13,9 @@ import { SupplierSelect } from './SupplierSelect';
 
 function valuesOf(r: ReorderRule | undefined): ReorderRuleInput {
   return {
-    product_id: r?.product_id ?? 0,
-    supplier_id: r?.supplier_id ?? 0,
+    // Not chosen yet: the selects show their "Choose…" line (0 matched no option and showed a blank box).
+    product_id: r?.product_id ?? '',
+    supplier_id: r?.supplier_id ?? '',
     reorder_point: r?.reorder_point ?? 0,
     reorder_quantity: r?.reorder_quantity ?? 1,
     lead_time_days: r?.lead_time_days ?? DEFAULT_LEAD_TIME_DAYS,

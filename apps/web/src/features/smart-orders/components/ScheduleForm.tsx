@@ -19,13 +19,14 @@ import { SupplierSelect } from './SupplierSelect';
 function valuesOf(s: ScheduledOrder | undefined): ScheduledOrderInput {
   return {
     order_name: s?.order_name ?? '',
-    supplier_id: s?.supplier_id ?? 0,
+    // Not chosen yet: the selects show their "Choose…" line (0 matched no option and showed a blank box).
+    supplier_id: s?.supplier_id ?? '',
     frequency: s?.frequency ?? 'weekly',
     next_order_date: s?.next_order_date ?? sastDate(),
     auto_confirm: s?.auto_confirm ?? false,
     notes: s?.notes ?? '',
     items: s?.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })) ?? [
-      { product_id: 0, quantity: 1 },
+      { product_id: '', quantity: 1 },
     ],
     is_active: s?.is_active ?? true,
   };
@@ -180,7 +181,7 @@ export function ScheduleForm({
             size="sm"
             className="mt-2"
             onClick={() =>
-              form.setValue('items', [...items, { product_id: 0, quantity: 1 }], { shouldDirty: true })
+              form.setValue('items', [...items, { product_id: '', quantity: 1 }], { shouldDirty: true })
             }
           >
             <Plus aria-hidden className="size-4" />
