@@ -78,8 +78,8 @@ describe('the re-order rule form', () => {
     await userEvent.click(screen.getByText('Save'));
     await waitFor(() => expect(screen.getByLabelText(/Supplier/).getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByLabelText(/Product/).getAttribute('aria-invalid')).toBe('true');
-    // An id not given: the domain's id schema words it as the server would (it read 0 before: "at least 1").
-    expect(screen.getAllByText('Enter a number.')).toHaveLength(2);
+    // An id not given is a missing field in the domain's id schema, worded as the server would.
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
     expect(writes(sent)).toHaveLength(0);
   });
 

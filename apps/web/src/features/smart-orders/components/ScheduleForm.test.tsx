@@ -68,7 +68,11 @@ describe('the scheduled order form', () => {
     const sent = server();
     open();
     await userEvent.click(screen.getByText('Save'));
-    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    const name = screen.getByLabelText(/Order name/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'This field is required.',
+    );
     expect(writes(sent)).toHaveLength(0);
   });
 
