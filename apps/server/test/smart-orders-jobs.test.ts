@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { sastDate, type Order, type ProposedOrder, type Quote, type ScheduledOrder } from '@tt/domain';
 import { products } from '../src/features/catalog/tables.ts';
 import { orders } from '../src/features/orders/tables.ts';
-import { checkRule, runDueSchedules } from '../src/features/smart-orders/jobs.ts';
+import { checkRule, runDueSchedules, smartOrderJobs } from '../src/features/smart-orders/jobs.ts';
+import { SCHEDULE_RUN_JOB } from '../src/features/smart-orders/service.ts';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import {
   insertCategory,
@@ -354,5 +355,32 @@ describe('smart order jobs', () => {
       current_uses: number;
     }[];
     expect(offer).toMatchObject({ current_uses: 1 });
+  });
+  it('acts on a schedule saved due today at once (a job enqueued with it), still once however often it runs', async () => {
+    const { id, cookie } = await buyer();
+    const soap = await insertProduct(t.db, {
+      seller_id: supplierId,
+      category_id: category,
+      price_cents: 900,
+    });
+    const later = await schedule(cookie, soap, {
+      order_name: 'Next week',
+      next_order_date: sastDate(new Date(Date.now() + 7 * 86_400_000)),
+    });
+    const s = await schedule(cookie, soap, { order_name: 'Soap today' });
+    const queued = rowsOf<{ payload: { schedule_id: number } }>(
+      await t.db.execute(sql`select payload from jobs where name = ${SCHEDULE_RUN_JOB}`),
+    ).map((r) => r.payload.schedule_id);
+    // Only the one due today is queued.
+    expect(queued).toContain(s.id);
+    expect(queued).not.toContain(later.id);
+
+    const job = smartOrderJobs.find((j) => j.name === SCHEDULE_RUN_JOB)!;
+    const run = (tx: Parameters<Parameters<TestApp['db']['transaction']>[0]>[0]) =>
+      job.handler({ schedule_id: s.id }, { tx, now: new Date() } as never);
+    await twice(run);
+    await t.db.transaction(run);
+    await t.db.transaction((tx) => runDueSchedules(tx, new Date()));
+    expect(await ordersOf(id)).toHaveLength(1);
   });
 });

@@ -24,6 +24,7 @@ import {
   markRun,
   releaseTradeOfferUses,
   REORDER_CHECK_JOB,
+  SCHEDULE_RUN_JOB,
   type Occurrence,
 } from './service.ts';
 
@@ -210,6 +211,13 @@ export const smartOrderJobs: JobDefinition[] = [
     name: SCHEDULES_DUE_JOB,
     async handler(_payload, { tx, now }) {
       await runDueSchedules(tx, now);
+    },
+  },
+  {
+    // A schedule saved due today: the same locked run as the ten-minute round's (a no-op once moved on).
+    name: SCHEDULE_RUN_JOB,
+    async handler(payload, { tx, now }) {
+      await runSchedule(tx, Number(payload.schedule_id), now);
     },
   },
   {

@@ -49,6 +49,7 @@ interface Caller {
 }
 
 export const REORDER_CHECK_JOB = 'smart_orders.reorder_check';
+export const SCHEDULE_RUN_JOB = 'smart_orders.schedule_run';
 
 // ---------------------------------------------------------------------------------------------------
 // Suppliers (spec 3 §7 GET /api/suppliers)
@@ -320,14 +321,30 @@ const scheduleColumns = (input: ScheduledOrderFields, items: ScheduledItem[]) =>
   items,
 });
 
+/**
+ * A schedule saved due today is acted on at once (a job enqueued in the saving transaction) rather than at
+ * the next ten-minute round; the job is the same locked, exactly-once run (ADR 023).
+ */
+async function runSoonIfDue(tx: Tx, row: ScheduleRow, now: Date) {
+  if (!row.is_active || !isDue(row.next_order_date, sastDate(now))) return;
+  await enqueue(tx, {
+    name: SCHEDULE_RUN_JOB,
+    key: `${SCHEDULE_RUN_JOB}:${row.id}:${row.next_order_date}:${now.getTime()}`,
+    payload: { schedule_id: row.id },
+  });
+}
+
 export async function createSchedule(db: Db, user: Caller, input: ScheduledOrderFields, now = new Date()) {
   assertNotPast(input.next_order_date, now);
   const items = await scheduleItems(db, input);
-  const [row] = await db
-    .insert(scheduledOrders)
-    .values({ ...scheduleColumns(input, items), buyer_id: user.id, created_at: now, updated_at: now })
-    .returning();
-  return (await toSchedules(db, [row!]))[0]!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(scheduledOrders)
+      .values({ ...scheduleColumns(input, items), buyer_id: user.id, created_at: now, updated_at: now })
+      .returning();
+    await runSoonIfDue(tx, row!, now);
+    return (await toSchedules(tx, [row!]))[0]!;
+  });
 }
 
 async function lockSchedule(tx: Tx, user: Caller, id: number): Promise<ScheduleRow> {
@@ -352,6 +369,7 @@ export async function updateSchedule(
       .set({ ...scheduleColumns(input, items), updated_at: now })
       .where(eq(scheduledOrders.id, id))
       .returning();
+    await runSoonIfDue(tx, row!, now);
     return (await toSchedules(tx, [row!]))[0]!;
   });
 }
