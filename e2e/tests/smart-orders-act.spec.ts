@@ -6,6 +6,7 @@ import {
   type InventoryList,
   type InventoryLocation,
   type OrderList,
+  type ProductList,
   type ProposedOrder,
   type Quote,
   type ReorderRule,
@@ -31,6 +32,15 @@ async function look(page: Page, name: string, project: string) {
 }
 
 const money = formatRandAmount;
+
+/**
+ * Signs the demo retailer in without the fixture's dashboard round (these flows start on /smart-orders):
+ * on the shared, loaded machine the dashboard's charts alone could take longer than an expectation waits.
+ */
+async function signIn(page: Page) {
+  const response = await page.request.post('/api/demo/login', { data: { role: 'retailer' } });
+  expect(response.ok()).toBeTruthy();
+}
 
 async function orderIds(request: APIRequestContext): Promise<Set<number>> {
   const list = (await (await request.get('/api/orders?page_size=50')).json()) as OrderList;
@@ -72,14 +82,14 @@ async function stockedItem(request: APIRequestContext) {
 
 test('a re-order rule fires when stock moves below its point: one proposed order, confirmed at its review, one order', async ({
   page,
-  login,
 }, info) => {
   test.slow(); // a job runs between the steps
-  await login('retailer');
+  await signIn(page);
   const { item, supplier, product } = await stockedItem(page.request);
   const point = item.available_quantity - 2;
 
   await page.goto('/smart-orders?tab=auto');
+  await expect(page.getByTestId('create-smart-order')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('create-smart-order').click();
   await expect(page.getByRole('dialog')).toContainText(key(en, 'dialog.rule.create'));
   await page.getByLabel(key(en, 'form.supplier')).selectOption({ label: supplier.name });
@@ -142,36 +152,44 @@ test('a re-order rule fires when stock moves below its point: one proposed order
   expect(placed).toHaveLength(1);
   expect(placed[0]).toMatchObject({ total_amount: quoted.total_amount, seller_id: supplier.id });
   await page.goto(`/orders?order=${placed[0]!.id}`);
-  await expect(page.getByTestId('order-details')).toBeVisible();
+  // (A loaded machine can take a while to open the dialog: wait for it, not for a time.)
+  await expect(page.getByTestId('order-details')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('details-total')).toContainText(money(quoted.total_amount));
   await look(page, 'reorder-order', info.project.name);
 });
 
 test('a schedule saved due today with auto-confirm is placed once by the job, at what checkout charges', async ({
   page,
-  login,
 }, info) => {
   test.slow();
-  await login('retailer');
+  await signIn(page);
   const suppliers = (await (await page.request.get('/api/suppliers')).json()) as SupplierSummary[];
   const orderName = `Due today ${info.project.name} ${Date.now()}`;
   const before = await orderIds(page.request);
 
   await page.goto('/smart-orders?tab=scheduled');
+  await expect(page.getByTestId('create-smart-order')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('create-smart-order').click();
   await expect(page.getByRole('dialog')).toContainText(key(en, 'dialog.schedule.create'));
   await page.getByLabel(key(en, 'form.order_name')).fill(orderName);
   const supplier = suppliers.find((s) => s.name.length > 0)!;
   await page.getByLabel(key(en, 'form.supplier')).selectOption({ label: supplier.name });
-  const productSelect = page.locator('#schedule-item-0-product');
-  await expect(productSelect.locator('option')).not.toHaveCount(1);
-  await productSelect.selectOption({ index: 1 });
-  const productId = Number(await productSelect.inputValue());
+  // One of its products with stock for the order, at its minimum quantity (or 4).
   const products = (await (await page.request.get(`/api/suppliers/${supplier.id}/products`)).json()) as {
     id: number;
-    minimum_order_quantity: number;
+    name: string;
+    stock_quantity: number;
   }[];
-  const quantity = Math.max(4, products.find((p) => p.id === productId)!.minimum_order_quantity);
+  const chosen = products.find((p) => p.stock_quantity >= 100)!;
+  const productId = chosen.id;
+  const found = (await (
+    await page.request.get(`/api/products?search=${encodeURIComponent(chosen.name)}&page_size=50`)
+  ).json()) as ProductList;
+  const listing = found.products.find((p) => p.id === productId)!;
+  const quantity = Math.max(4, listing.minimum_order_quantity);
+  const productSelect = page.locator('#schedule-item-0-product');
+  await expect(productSelect.locator('option')).not.toHaveCount(1);
+  await productSelect.selectOption({ value: String(productId) });
   await page.locator('#schedule-item-0-quantity').fill(String(quantity));
   // Next order date stays today (the form's default); auto-confirm places it without asking.
   await page.getByLabel(key(en, 'form.auto_confirm')).check();
@@ -196,7 +214,9 @@ test('a schedule saved due today with auto-confirm is placed once by the job, at
   expect(await newOrders(page.request, before)).toHaveLength(1);
 
   await page.goto(`/orders?order=${order!.id}`);
-  await expect(page.getByTestId('details-total')).toContainText(money(quoted.total_amount));
+  await expect(page.getByTestId('details-total')).toContainText(money(quoted.total_amount), {
+    timeout: 30_000,
+  });
   await look(page, 'schedule-order', info.project.name);
 
   // Clean up: the demo world is shared by the other specs of this project.
