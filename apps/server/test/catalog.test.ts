@@ -378,6 +378,25 @@ describe('the catalogue', () => {
     }
   });
 
+  it('follows a subcategory moved to another department (the department column is kept by triggers)', async () => {
+    const from = await insertCategory(t.db, 'Moving from dept');
+    const to = await insertCategory(t.db, 'Moving to dept');
+    const sub = await insertCategory(t.db, 'Moving sub', from);
+    const moving = await insertProduct(t.db, {
+      seller_id: supplierId,
+      category_id: sub,
+      name: 'Moving item',
+    });
+    // A product filed under the department itself belongs to it too.
+    const direct = await insertProduct(t.db, { seller_id: supplierId, category_id: to, name: 'Direct item' });
+    expect(idsOf((await list(`department_id=${from}`)).products)).toEqual([moving]);
+    expect(idsOf((await list(`department_id=${to}`)).products)).toEqual([direct]);
+    await t.db.execute(sql`update categories set parent_id = ${to} where id = ${sub}`);
+    expect((await list(`department_id=${from}`)).products).toEqual([]);
+    expect(idsOf((await list(`department_id=${to}`)).products)).toEqual([direct, moving]);
+    expect(idsOf((await list(`department_id=${to}&category_id=${sub}`)).products)).toEqual([moving]);
+  });
+
   it('refuses a malformed query with 400', async () => {
     for (const query of ['price_band=cheap', 'page=0', 'page_size=101', 'sort=random', 'department_id=x']) {
       const response = await t.app.inject({
