@@ -30,7 +30,7 @@ function newIdempotencyKey(): string {
  * The cart's checkout: the delivery option, the address, the priced orders (one per seller) and placing
  * them. Placing happens only from the review step, after the buyer saw what each order costs.
  */
-export function useCheckoutFlow(lines: CartLine[], defaultAddress: string, reviewing = false) {
+export function useCheckoutFlow(lines: CartLine[], defaultAddress: string) {
   const { t } = useTranslation('cart');
   const queryClient = useQueryClient();
   const checkout = useCheckout();
@@ -58,18 +58,20 @@ export function useCheckoutFlow(lines: CartLine[], defaultAddress: string, revie
     [lines, delivery],
   );
   const deliveryAddress = (address ?? defaultAddress).trim();
-  // The review shows the server's priced checkout (offers, rewards, VAT) and the order is placed at exactly
-  // its totals (ADR 022); a price or offer that changed since gives the 409 with the new totals.
+  // The cart and the review show the server's priced checkout (offers, rewards, VAT) and the order is placed
+  // at exactly its totals (ADR 022); a price or offer that changed since gives the 409 with the new totals.
+  // A line the server would refuse (gone from sale) is not quoted: the cart then shows its own estimate.
+  const quotable = lines.length > 0 && !lines.some((l) => !l.is_active);
   const quoteInput = useMemo(
     () =>
-      reviewing && lines.length > 0
+      quotable
         ? {
             items: lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })),
             delivery_option: delivery,
             use_rewards: useRewards,
           }
         : null,
-    [reviewing, lines, delivery, useRewards],
+    [quotable, lines, delivery, useRewards],
   );
   const quote = useCheckoutQuote(quoteInput);
   const quoted = quote.data && !quote.isPlaceholderData ? quote.data : null;
