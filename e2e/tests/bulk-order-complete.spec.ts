@@ -148,6 +148,7 @@ test('a filled bulk order closed by its coordinator becomes an order at the bulk
   });
   await expect(done.first()).toContainText(key(enProposals, 'status.completed'));
   await expect(page.getByTestId(`close-bulk-${proposed.id}`)).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${project}-bulk-completed.png`, fullPage: true });
 
   // Each participant has an order from the seller at the bulk price.
