@@ -25,7 +25,11 @@ export default function CartPage() {
   const [params, setParams] = useSearchParams();
   const lines = cart.data ?? EMPTY;
   const reviewing = params.get('step') === 'review';
-  const flow = useCheckoutFlow(lines, [me?.address, me?.city, me?.state].filter(Boolean).join(', '));
+  const flow = useCheckoutFlow(
+    lines,
+    [me?.address, me?.city, me?.state].filter(Boolean).join(', '),
+    reviewing,
+  );
   // The review is its own history entry, so the phone's Back returns to the cart.
   const showStep = (review: boolean) => setParams(review ? { step: 'review' } : {});
   useEffect(() => {

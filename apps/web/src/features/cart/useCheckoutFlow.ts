@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,7 +30,7 @@ function newIdempotencyKey(): string {
  * The cart's checkout: the delivery option, the address, the priced orders (one per seller) and placing
  * them. Placing happens only from the review step, after the buyer saw what each order costs.
  */
-export function useCheckoutFlow(lines: CartLine[], defaultAddress: string) {
+export function useCheckoutFlow(lines: CartLine[], defaultAddress: string, reviewing = false) {
   const { t } = useTranslation('cart');
   const queryClient = useQueryClient();
   const checkout = useCheckout();
@@ -75,6 +75,13 @@ export function useCheckoutFlow(lines: CartLine[], defaultAddress: string) {
   );
   const quote = useCheckoutQuote(quoteInput);
   const quoted = quote.data && !quote.isPlaceholderData ? quote.data : null;
+  // Going on to the review asks again, so the review shows today's prices and offers, not the cart's.
+  const wasReviewing = useRef(reviewing);
+  const { refetch } = quote;
+  useEffect(() => {
+    if (reviewing && !wasReviewing.current && quoteInput) void refetch();
+    wasReviewing.current = reviewing;
+  }, [reviewing, quoteInput, refetch]);
 
   const place = () => {
     if (!quoted) return;
