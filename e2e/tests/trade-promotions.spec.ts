@@ -3,6 +3,7 @@ import { sastDate, type PromotableProduct, type Promotion, type PromotionList } 
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'promotions');
+const common = locale('en', 'common');
 const DAY = 86_400_000;
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const day = (offset: number) => sastDate(new Date(Date.now() + offset * DAY));
@@ -28,8 +29,8 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
 
   await page.getByLabel(key(en, 'form.name')).fill(name);
   await page.getByLabel(key(en, 'form.description')).fill('10% off maize meal all winter');
-  await page.getByLabel(key(en, 'form.discount_percentage')).fill('10');
-  await page.getByLabel(key(en, 'form.minimum_order_value')).fill('250');
+  await page.getByLabel(key(common, 'discount.percentage')).fill('10');
+  await page.getByLabel(key(common, 'discount.minimum_order_value')).fill('250');
   await page.locator('#promotion-form input[type=checkbox]').first().check();
   await page.getByLabel(key(en, 'form.publish')).check();
   await expectNoHorizontalScroll(page);
