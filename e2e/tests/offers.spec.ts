@@ -64,7 +64,33 @@ test('a running promotion shows on the card, the review shows its discount, and 
     await card.getByTestId('add-to-cart').click();
     await expect(card.getByTestId('add-to-cart')).toHaveAttribute('data-state', 'added');
 
+    // The card says what a unit costs with the promotion (the one rule: 10% off each unit, rounded half up).
+    const listed = (await (
+      await page.request.get(`/api/products?search=${encodeURIComponent(target.name)}&page_size=100`)
+    ).json()) as { products: { id: number; selling_price: number }[] };
+    const unit = Math.round(listed.products.find((p) => p.id === target.id)!.selling_price * 100);
+    const promoted = unit - Math.floor((unit * 100 * 2 + 1000) / 2000);
+    expect(plain(await card.getByTestId('promotion-price').textContent())).toContain(rand(promoted));
+
+    // The cart shows what the buyer will pay: the server's quote, before Proceed to Checkout.
+    const cartQuoted = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/orders/quote' && r.request().method() === 'POST',
+    );
     await page.goto('/cart');
+    const cartQuote = (await (await cartQuoted).json()) as Quote;
+    const quantity = cartQuote.orders[0]!.lines[0]!.quantity;
+    const cartLine = page.locator(`[data-testid=cart-line][data-product-id="${target.id}"]`);
+    await expect(cartLine.getByTestId('line-discount')).toContainText(name);
+    expect(plain(await cartLine.getByTestId('line-total').textContent())).toBe(rand(promoted * quantity));
+    expect(plain(await cartLine.getByTestId('line-total-before').textContent())).toBe(rand(unit * quantity));
+    const cartSummary = page.getByTestId('order-summary');
+    await expect(cartSummary.getByTestId('summary-discount')).toBeVisible();
+    await expect(cartSummary.getByTestId('summary-estimate')).toHaveCount(0);
+    const cartTotal = plain(await cartSummary.getByTestId('summary-total').textContent());
+    expect(cartTotal).toBe(rand(Math.round(cartQuote.total_amount * 100)));
+    await expectNoHorizontalScroll(page);
+    await shot(page, 'cart-discount', project);
+
     const quoted = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/orders/quote' && r.request().method() === 'POST',
     );
@@ -73,6 +99,14 @@ test('a running promotion shows on the card, the review shows its discount, and 
     const quote = (await (await quoted).json()) as Quote;
     expect(quote.discount_amount).toBeGreaterThan(0);
     const line = page.getByTestId('review-line').filter({ hasText: target.name });
+    // The review's line, less its discount, is the cart's figure; its total is the cart's total.
+    expect(
+      Math.round(quote.orders[0]!.lines[0]!.total_price * 100) -
+        Math.round(quote.orders[0]!.lines[0]!.discount * 100),
+    ).toBe(promoted * quantity);
+    expect(plain(await page.getByTestId('review-summary').getByTestId('summary-total').textContent())).toBe(
+      cartTotal,
+    );
     await expect(line.getByTestId('review-line-discount')).toContainText(name);
     expect(plain(await line.getByTestId('review-line-discount').textContent())).toContain(
       rand(Math.round(quote.orders[0]!.lines[0]!.discount * 100)),

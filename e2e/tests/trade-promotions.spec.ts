@@ -1,13 +1,22 @@
-import type { PromotionList } from '@tt/domain';
+import type { Page } from '@playwright/test';
+import { sastDate, type PromotableProduct, type Promotion, type PromotionList } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'promotions');
 const common = locale('en', 'common');
+const DAY = 86_400_000;
+const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+const day = (offset: number) => sastDate(new Date(Date.now() + offset * DAY));
+
+/** One promotion in the list: a table row from `lg`, a card on a phone (the same figures and actions). */
+const promotionIn = (page: Page, project: string, name: string) =>
+  page.getByTestId(project === 'phone' ? 'promotion-card' : 'promotion-row').filter({ hasText: name });
 
 test('a supplier creates, publishes and cancels a promotion; a retailer sees it but cannot create', async ({
   page,
   login,
 }, info) => {
+  const item = (name: string) => promotionIn(page, info.project.name, name);
   await login('supplier');
   await page.goto('/trade-promotions');
   await expect(page.getByRole('heading', { name: key(en, 'title'), level: 1 })).toBeVisible();
@@ -29,7 +38,7 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
   await page.getByTestId('save-promotion').click();
   await expect(page.getByRole('status')).toContainText(name);
 
-  const card = page.getByTestId('promotion-card').filter({ hasText: name });
+  const card = item(name);
   await expect(card).toContainText(key(en, 'status.active'));
   await expect(card).toContainText('10% off');
   const list = (await (await page.request.get('/api/trade-promotions')).json()) as PromotionList;
@@ -40,23 +49,17 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
   // A retailer sees the published promotion, without Create or the owner's buttons.
   await login('retailer');
   await page.goto('/trade-promotions');
-  await expect(page.getByTestId('promotion-card').filter({ hasText: name })).toBeVisible();
+  await expect(item(name)).toBeVisible();
   await expect(page.getByTestId('create-promotion')).toHaveCount(0);
-  await expect(
-    page.getByTestId('promotion-card').filter({ hasText: name }).getByTestId('edit-promotion'),
-  ).toHaveCount(0);
-  await page
-    .getByTestId('promotion-card')
-    .filter({ hasText: name })
-    .getByRole('button', { name: key(en, 'actions.view') })
-    .click();
+  await expect(item(name).getByTestId('edit-promotion')).toHaveCount(0);
+  await item(name).getByTestId('view-promotion').click();
   await expect(page.getByTestId('promotion-details')).toContainText('10% off maize meal all winter');
   await page.keyboard.press('Escape');
 
   // The owner cancels it after the confirmation; buyers stop getting it.
   await login('supplier');
   await page.goto('/trade-promotions');
-  const mine = page.getByTestId('promotion-card').filter({ hasText: name });
+  const mine = item(name);
   await mine.getByTestId('cancel-promotion').click();
   await page.getByTestId('confirm-action').click();
   await expect(mine).toContainText(key(en, 'status.cancelled'));
@@ -66,5 +69,95 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
   await mine.getByTestId('delete-promotion').click();
   await expect(page.getByRole('dialog')).toContainText(key(en, 'confirm.delete_message'));
   await page.getByTestId('confirm-action').click();
-  await expect(page.getByTestId('promotion-card').filter({ hasText: name })).toHaveCount(0);
+  await expect(item(name)).toHaveCount(0);
+});
+
+test('the table shows each promotion’s status and discount; search, the status filter and Publish work', async ({
+  page,
+  login,
+}, info) => {
+  const project = info.project.name;
+  const item = (name: string) => promotionIn(page, project, name);
+  await login('supplier');
+  const products = (await (
+    await page.request.get('/api/trade-promotions/my-products')
+  ).json()) as PromotableProduct[];
+  // The last of the supplier's products (other specs order its first ones), and never at a running discount.
+  const target = products[products.length - 1]!;
+  const run = `Table ${project} ${Date.now()}`;
+  const create = async (suffix: string, data: Record<string, unknown>) => {
+    const response = await page.request.post('/api/trade-promotions', {
+      data: {
+        promotion_name: `${run} ${suffix}`,
+        promotion_type: 'seasonal_offer',
+        description: `${suffix} promotion of the table test`,
+        target_products: [target.id],
+        ...data,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as Promotion;
+  };
+  const created = [
+    await create('running', {
+      start_date: day(-1),
+      end_date: day(10),
+      discount_percentage: 12.5,
+      publish: true,
+    }),
+    await create('coming', { start_date: day(5), end_date: day(12), discount_amount: 2.5, publish: true }),
+    await create('ended', { start_date: day(-20), end_date: day(-2), discount_percentage: 5, publish: true }),
+    await create('draft', { start_date: day(7), end_date: day(14), discount_percentage: 3 }),
+  ];
+  try {
+    await page.goto('/trade-promotions');
+    await page.getByTestId('promotion-search').fill(run);
+    await expect(page.getByTestId(project === 'phone' ? 'promotion-card' : 'promotion-row')).toHaveCount(4);
+    // Desktop: a table with its header; phone: cards, and no sideways scroll either way.
+    await expect(page.getByTestId('promotion-table')).toBeVisible({ visible: project !== 'phone' });
+    const expected = [
+      ['running', 'active', '12.5% off'],
+      ['coming', 'scheduled', 'R 2.50 off each'],
+      ['ended', 'expired', '5% off'],
+      ['draft', 'draft', '3% off'],
+    ] as const;
+    for (const [suffix, status, discount] of expected) {
+      const row = item(`${run} ${suffix}`);
+      await expect(row).toHaveAttribute('data-status', status);
+      await expect(row).toContainText(key(en, `status.${status}`));
+      await expect
+        .poll(async () => plain(await row.getByTestId('promotion-discount').textContent()))
+        .toBe(discount);
+    }
+    // What the owner may do follows the status: no Edit or Cancel once expired, Publish only on a draft.
+    await expect(item(`${run} ended`).getByTestId('edit-promotion')).toHaveCount(0);
+    await expect(item(`${run} ended`).getByTestId('cancel-promotion')).toHaveCount(0);
+    await expect(item(`${run} running`).getByTestId('publish-promotion')).toHaveCount(0);
+    await expect(item(`${run} running`).getByTestId('cancel-promotion')).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await shot(page, 'trade-promotions-table', project);
+
+    // The status filter narrows the table.
+    await page.getByTestId('promotion-status-filter').selectOption('expired');
+    await expect(item(`${run} ended`)).toBeVisible();
+    await expect(item(`${run} coming`)).toHaveCount(0);
+    await page.getByTestId('promotion-status-filter').selectOption('');
+
+    // Publish asks first, then the draft is scheduled (it starts in a week).
+    await item(`${run} draft`).getByTestId('publish-promotion').click();
+    await expect(page.getByRole('dialog')).toContainText(`${run} draft`);
+    await page.getByTestId('confirm-action').click();
+    await expect(page.getByRole('status')).toContainText(`${run} draft`);
+    await expect(item(`${run} draft`)).toHaveAttribute('data-status', 'scheduled');
+    await expect(item(`${run} draft`).getByTestId('publish-promotion')).toHaveCount(0);
+
+    // A search that matches nothing says so and offers the way back.
+    await page.getByTestId('promotion-search').fill(`${run} nothing like it`);
+    await expect(page.getByRole('button', { name: key(en, 'filters.clear') })).toBeVisible();
+    await page.getByRole('button', { name: key(en, 'filters.clear') }).click();
+    await expect(page.getByTestId('promotion-search')).toHaveValue('');
+  } finally {
+    // Other specs price the supplier's products without these promotions.
+    for (const p of created) await page.request.delete(`/api/trade-promotions/${p.id}`);
+  }
 });

@@ -18,7 +18,7 @@ export function StatCard({
   return (
     <Card className="p-3 sm:p-4">
       <div className="flex items-center justify-between gap-2">
-        <p className="min-w-0 text-xs font-medium text-stone-500 sm:text-sm">{label}</p>
+        <p className="min-w-0 text-xs font-medium break-words text-stone-500 sm:text-sm">{label}</p>
         <span className={cn('grid size-8 shrink-0 place-items-center rounded-lg sm:size-9', tone)}>
           <Icon aria-hidden className="size-4 sm:size-5" />
         </span>

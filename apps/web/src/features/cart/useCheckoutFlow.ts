@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -58,21 +58,30 @@ export function useCheckoutFlow(lines: CartLine[], defaultAddress: string, revie
     [lines, delivery],
   );
   const deliveryAddress = (address ?? defaultAddress).trim();
-  // The review shows the server's priced checkout (offers, rewards, VAT) and the order is placed at exactly
-  // its totals (ADR 022); a price or offer that changed since gives the 409 with the new totals.
+  // The cart and the review show the server's priced checkout (offers, rewards, VAT) and the order is placed
+  // at exactly its totals (ADR 022); a price or offer that changed since gives the 409 with the new totals.
+  // A line the server would refuse (gone from sale) is not quoted: the cart then shows its own estimate.
+  const quotable = lines.length > 0 && !lines.some((l) => !l.is_active);
   const quoteInput = useMemo(
     () =>
-      reviewing && lines.length > 0
+      quotable
         ? {
             items: lines.map((l) => ({ product_id: l.product_id, quantity: l.quantity })),
             delivery_option: delivery,
             use_rewards: useRewards,
           }
         : null,
-    [reviewing, lines, delivery, useRewards],
+    [quotable, lines, delivery, useRewards],
   );
   const quote = useCheckoutQuote(quoteInput);
   const quoted = quote.data && !quote.isPlaceholderData ? quote.data : null;
+  // Going on to the review asks again, so the review shows today's prices and offers, not the cart's.
+  const wasReviewing = useRef(reviewing);
+  const { refetch } = quote;
+  useEffect(() => {
+    if (reviewing && !wasReviewing.current && quoteInput) void refetch();
+    wasReviewing.current = reviewing;
+  }, [reviewing, quoteInput, refetch]);
 
   const place = () => {
     if (!quoted) return;

@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { promotionContracts as c, type ProductPromotion, type PromotionInput } from '@tt/domain';
+import {
+  promotionContracts as c,
+  type ProductPromotion,
+  type Promotion,
+  type PromotionInput,
+} from '@tt/domain';
 import { call } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
@@ -73,4 +78,30 @@ export function useCancelPromotion() {
 export function useDeletePromotion() {
   const changed = useChanged();
   return useMutation({ mutationFn: (id: number) => call(c.remove, { params: { id } }), onSuccess: changed });
+}
+
+/** Publish a draft as it stands: the edit call with everything unchanged and publish set (the server's one way). */
+export function usePublishPromotion() {
+  const changed = useChanged();
+  return useMutation({
+    mutationFn: (p: Promotion) =>
+      call(c.update, {
+        params: { id: p.id },
+        body: {
+          promotion_name: p.promotion_name,
+          promotion_type: p.promotion_type,
+          description: p.description,
+          start_date: p.start_date,
+          end_date: p.end_date,
+          minimum_order_value: p.minimum_order_value,
+          discount_percentage: p.discount_percentage,
+          discount_amount: p.discount_amount,
+          target_products: p.target_products.map((x) => x.id),
+          terms_conditions: p.terms_conditions,
+          max_uses: p.max_uses,
+          publish: true,
+        },
+      }),
+    onSuccess: changed,
+  });
 }

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowLeft, Store } from 'lucide-react';
-import { DELIVERY_OPTIONS, formatRand, type CartLine } from '@tt/domain';
+import { ArrowLeft, Info, Store } from 'lucide-react';
+import { DELIVERY_OPTIONS, formatRand, randToCents, type CartLine, type Quote } from '@tt/domain';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { paths } from '../../../lib/paths';
 import { unavailable } from '../sellers';
 import type { CheckoutFlow } from '../useCheckoutFlow';
-import { CartLineRow } from './CartLineRow';
+import { CartLineRow, type QuotedLine } from './CartLineRow';
 import { DeliveryOptions } from './DeliveryOptions';
 import { OrderTotals } from './OrderTotals';
 
@@ -23,9 +23,18 @@ export function CartView({
   onReview: () => void;
 }) {
   const { t } = useTranslation('cart');
-  const { groups, priced, delivery } = flow;
+  const { groups, priced, delivery, quoted } = flow;
   const sellers = priced.orders.length;
   const blocked = lines.some(unavailable);
+  const quotedLines = quotedLinesOf(quoted);
+  const cents = randToCents;
+  const deliveryLabel =
+    sellers > 1
+      ? t('summary.delivery_sellers', {
+          fee: formatRand(DELIVERY_OPTIONS[delivery].fee_cents),
+          count: sellers,
+        })
+      : undefined;
   return (
     <>
       <PageHeader
@@ -50,7 +59,11 @@ export function CartView({
               </div>
               <ul className="divide-y divide-stone-100">
                 {group.lines.map((line) => (
-                  <CartLineRow key={line.id} line={line} />
+                  <CartLineRow
+                    key={line.id}
+                    line={line}
+                    quoted={quotedLines.get(`${line.seller_id}:${line.product_id}`)}
+                  />
                 ))}
               </ul>
             </Card>
@@ -62,20 +75,38 @@ export function CartView({
           <Card data-testid="order-summary">
             <CardHeader title={t('summary.title')} />
             <div className="p-3 sm:p-4">
-              <OrderTotals
-                subtotal={priced.subtotal_cents}
-                vat={priced.tax_cents}
-                delivery={priced.delivery_cents}
-                deliveryLabel={
-                  sellers > 1
-                    ? t('summary.delivery_sellers', {
-                        fee: formatRand(DELIVERY_OPTIONS[delivery].fee_cents),
-                        count: sellers,
-                      })
-                    : undefined
-                }
-                total={priced.total_cents}
-              />
+              {quoted ? (
+                <OrderTotals
+                  subtotal={cents(quoted.subtotal)}
+                  discount={cents(quoted.discount_amount)}
+                  rewards={cents(quoted.rewards_used)}
+                  vat={cents(quoted.tax_amount)}
+                  delivery={cents(quoted.delivery_fee)}
+                  deliveryLabel={deliveryLabel}
+                  total={cents(quoted.total_amount)}
+                />
+              ) : (
+                <>
+                  <OrderTotals
+                    subtotal={priced.subtotal_cents}
+                    vat={priced.tax_cents}
+                    delivery={priced.delivery_cents}
+                    deliveryLabel={deliveryLabel}
+                    total={priced.total_cents}
+                    totalLabel={t('summary.estimated_total')}
+                  />
+                  <p
+                    className="mt-2 flex gap-1.5 rounded-lg bg-stone-100 px-2.5 py-2 text-xs text-stone-700"
+                    data-testid="summary-estimate"
+                    aria-live="polite"
+                  >
+                    <Info aria-hidden className="mt-px size-3.5 shrink-0" />
+                    {flow.quote.isError && !flow.quote.isFetching
+                      ? t('summary.estimate_offline')
+                      : t('summary.estimate_loading')}
+                  </p>
+                </>
+              )}
               {sellers > 1 && (
                 <p className="mt-2 text-xs text-stone-600">{t('summary.orders_note', { count: sellers })}</p>
               )}
@@ -105,4 +136,13 @@ export function CartView({
       </div>
     </>
   );
+}
+
+/** The server's quote of each cart line, by seller and product (a cart holds a product once). */
+function quotedLinesOf(quoted: Quote | null): Map<string, QuotedLine> {
+  const map = new Map<string, QuotedLine>();
+  for (const order of quoted?.orders ?? []) {
+    for (const line of order.lines) map.set(`${order.seller_id}:${line.product_id}`, line);
+  }
+  return map;
 }

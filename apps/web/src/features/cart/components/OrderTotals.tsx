@@ -10,6 +10,7 @@ export function OrderTotals({
   delivery,
   deliveryLabel,
   total,
+  totalLabel,
   testPrefix = 'summary',
 }: {
   subtotal: number;
@@ -21,6 +22,8 @@ export function OrderTotals({
   delivery: number;
   deliveryLabel?: string;
   total: number;
+  /** "Estimated total" while the server's quote is not there (the cart's own figures, before offers). */
+  totalLabel?: string;
   testPrefix?: string;
 }) {
   const { t } = useTranslation('cart');
@@ -50,7 +53,7 @@ export function OrderTotals({
         testId={`${testPrefix}-delivery`}
       />
       <div className="flex items-baseline justify-between gap-3 border-t border-stone-200 pt-2 text-base font-bold">
-        <dt>{t('summary.total')}</dt>
+        <dt>{totalLabel ?? t('summary.total')}</dt>
         <dd className="whitespace-nowrap tabular-nums" data-testid={`${testPrefix}-total`}>
           {formatRand(total)}
         </dd>

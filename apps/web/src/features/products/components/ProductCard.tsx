@@ -4,6 +4,8 @@ import { Check, ShoppingCart, Tag } from 'lucide-react';
 import {
   STOCK_GREEN_ABOVE,
   formatRand,
+  lineDiscountCents,
+  promotionRule,
   randToCents,
   unbuyableReason,
   type AppUser,
@@ -46,8 +48,22 @@ export function StockText({ stock }: { stock: number }) {
  * A running trade promotion on the product (DECISIONS 21): what it takes off, from which order value,
  * and the day it ends. Checkout prices it through the one rule; the cart's review shows the discount.
  */
-export function PromotionBadge({ promotion }: { promotion: ProductPromotion }) {
+export function PromotionBadge({
+  promotion,
+  unitCents,
+}: {
+  promotion: ProductPromotion;
+  /** The product's price a unit: the badge says what a unit costs with the promotion (the one rule's figure). */
+  unitCents: number;
+}) {
   const { t, i18n } = useTranslation('products');
+  const rule = promotionRule({
+    discount_tenths: Math.round(promotion.discount_percentage * 10),
+    discount_amount_cents: randToCents(promotion.discount_amount),
+  });
+  const promoted =
+    unitCents -
+    lineDiscountCents({ product_id: 0, seller_id: 0, quantity: 1, unit_price_cents: unitCents }, rule);
   const off =
     promotion.discount_percentage > 0
       ? t('card.promo_percent', { value: promotion.discount_percentage })
@@ -61,6 +77,9 @@ export function PromotionBadge({ promotion }: { promotion: ProductPromotion }) {
       <p className="flex items-center gap-1 font-semibold">
         <Tag aria-hidden className="size-3.5 shrink-0" />
         <span className="min-w-0 truncate">{off}</span>
+      </p>
+      <p className="font-semibold tabular-nums" data-testid="promotion-price">
+        {t('card.promo_price', { amount: formatRand(promoted) })}
       </p>
       {promotion.minimum_order_value > 0 && (
         <p>{t('card.promo_min', { amount: formatRand(randToCents(promotion.minimum_order_value)) })}</p>
@@ -136,7 +155,9 @@ export function ProductCard({
             saveLabel={(amount) => t('card.save', { amount })}
             size="lg"
           />
-          {promotions?.[0] && <PromotionBadge promotion={promotions[0]} />}
+          {promotions?.[0] && (
+            <PromotionBadge promotion={promotions[0]} unitCents={randToCents(product.selling_price)} />
+          )}
           <p className="text-xs text-stone-600">{t('card.moq', { count: product.minimum_order_quantity })}</p>
           <StockText stock={product.stock_quantity} />
           {offers && offers.length > 0 && <TradeOfferTags offers={offers} />}
