@@ -27,6 +27,8 @@ import { useProductPromotions } from '../promotions/api';
 import { ProductCard, type ProductView } from './ProductCard';
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** The cards of the widest grid's first row (four columns): the ones in view when the screen opens. */
+const FIRST_ROW_CARDS = 4;
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -288,9 +290,10 @@ export default function ProductsPage() {
                 : 'flex flex-col gap-2.5',
             )}
           >
-            {items.map((product) => (
+            {items.map((product, index) => (
               <li key={product.id} className="min-w-0">
                 <ProductCard
+                  priority={index < FIRST_ROW_CARDS}
                   product={product}
                   view={view}
                   user={user}
