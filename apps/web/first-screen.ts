@@ -117,7 +117,7 @@ export function firstScreen(): Plugin {
         const stylesheet = html.indexOf('<link rel="stylesheet"');
         if (stylesheet < 0) throw new Error('first screen: index.html has no stylesheet');
         html = `${html.slice(0, stylesheet)}<script>${preload}</script>\n    ${html.slice(stylesheet)}`;
-        // The app starts once the first paint is on screen (the next frame after it), not before: on a slow
+        // The app starts once the first paint is on screen, not before: on a slow
         // phone its first task is long, and the page is already readable while it runs. Elsewhere at once.
         // Its files are still downloaded from the start (modulepreload instead of the module scripts).
         const modules: string[] = [];
@@ -129,9 +129,13 @@ export function firstScreen(): Plugin {
           },
         );
         if (modules.length === 0) throw new Error('first screen: index.html has no module script');
+        // Started when the browser reports the first paint as shown (a frame can be drawn well before it reaches
+        // the screen on a slow phone), or after 1.5 s at the latest (a tab opened in the background never paints).
         const boot =
-          `(function(){function go(){${JSON.stringify(modules)}.forEach(function(m){import(m)})}` +
-          `if(document.getElementById('first-paint'))requestAnimationFrame(function(){setTimeout(go,0)});else go()})();`;
+          `(function(){var m=${JSON.stringify(modules)},d=false;function go(){if(d)return;d=true;m.forEach(function(u){import(u)})}` +
+          `if(!document.getElementById('first-paint'))return go();setTimeout(go,1500);` +
+          `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
+          `.observe({type:'paint',buffered:true})}catch(e){go()}})();`;
 
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error('first paint: index.html has no root');
