@@ -13,7 +13,9 @@ const keys = [...html.matchAll(/data-t="([^"]+)"/g)].map((m) => m[1]!);
 const locale = (language: string, namespace: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../locales/${language}/${namespace}.json`, import.meta.url), 'utf8'));
 const lookup = (tree: unknown, path: string) =>
-  path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+  path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 
 describe('the landing page first paint', () => {
   it('says what the page says: every landing text it shows is one LandingPage shows', () => {
