@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Issue 9 (screens on a cheap phone): two things in index.html that let the first screen start before the
- * app's own code has downloaded and run.
+ * Issue 9 (screens on a cheap phone): what index.html does before the app's own code has run.
  *
- * 1. A small script in the head that, for the three screens most visits open with, asks at once for their
- *    code and their translations in the visitor's language (`modulepreload`): otherwise they are only asked
- *    for after the entry chunk has downloaded and run, one more round trip on a slow link.
+ * 1. A small script in the head starts the app's modules itself (Vite's module scripts are taken out) and, on
+ *    the three screens most visits open with, asks at the same time for that screen's code and its
+ *    translations in the visitor's language (`modulepreload`): otherwise they are only asked for after the
+ *    entry chunk has downloaded and run, one more round trip on a slow link.
  * 2. The landing page's header and hero as plain HTML (`src/features/landing/first-paint.html`), shown on
  *    `/` in the visitor's language until LandingPage renders the same markup in its place: the first paint
- *    of a first visit no longer waits for any JavaScript.
+ *    of a first visit waits for no JavaScript. There, the app's code is asked for once that paint is shown.
  *
  * Both scripts are inline; the server allows exactly these by their hashes in its Content-Security-Policy
  * (`apps/server/src/platform/web-csp.ts`).
@@ -83,12 +83,6 @@ export function firstScreen(): Plugin {
           if (files.size === 0) throw new Error(`first screen ${path}: no chunk found`);
           screens[path] = { f: [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`), n: namespaces };
         }
-        const preload =
-          `(function(){${resolveLanguageJs(languages)};document.documentElement.lang=l;` +
-          `var S=${JSON.stringify(screens)},T=${JSON.stringify(translations)},s=S[location.pathname];if(!s)return;` +
-          `s.f.concat(s.n.map(function(n){return T[l+'/'+n]})).forEach(function(h){if(!h)return;` +
-          `var k=document.createElement('link');k.rel='modulepreload';k.href=h;document.head.appendChild(k)})})();`;
-
         // The landing page's first paint, and its words in the six languages.
         const markup = readFileSync(FIRST_PAINT, 'utf8').replace(/<!--[\s\S]*?-->\s*/, '');
         const keys = [...new Set([...markup.matchAll(/data-t="([^"]+)"/g)].map((m) => m[1]!))];
@@ -105,44 +99,55 @@ export function firstScreen(): Plugin {
             strings[language][key] = value;
           }
         }
-        // On / only, and not for someone who was signed in last time (they go on to their screen).
+        // Shown on / only, and not to someone who was signed in last time (they go on to their screen): the head
+        // script decides (window.__ttFirstPaint) and this one, right after the markup, fills in the language.
         const show =
-          `(function(){var e=document.getElementById('first-paint'),s=null;try{s=localStorage.getItem('signed_in')}catch(x){}` +
-          `if(location.pathname!=='/'||s){e.remove();return}` +
+          `(function(){var e=document.getElementById('first-paint');if(!window.__ttFirstPaint){e.remove();return}` +
           `var M=${JSON.stringify(strings)}[document.documentElement.lang]||{};` +
           `e.querySelectorAll('[data-t]').forEach(function(n){var v=M[n.getAttribute('data-t')];if(v==null)return;` +
           `for(var c=n.firstChild;c;c=c.nextSibling)if(c.nodeType===3&&c.nodeValue.trim()){c.nodeValue=v;return}});e.hidden=false})();`;
 
+        // Vite's module scripts become the head script's to start: at once on any screen, but on / (where the
+        // first paint is plain HTML) only once the browser reports that paint shown, or after 1.5 s at the latest
+        // (a tab opened in the background never paints). On a slow link the 170 KB of code would otherwise share
+        // the line with the stylesheet the first paint waits for, and its first task is long on a slow phone.
+        const modules: string[] = [];
+        html = html.replace(
+          /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+          (_tag, src: string) => {
+            modules.push(src);
+            return '';
+          },
+        );
+        html = html.replace(
+          /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+          (_tag, href: string) => {
+            if (!modules.includes(href)) modules.push(href);
+            return '';
+          },
+        );
+        if (modules.length === 0) throw new Error('first screen: index.html has no module script');
+        const preload =
+          `(function(){${resolveLanguageJs(languages)};document.documentElement.lang=l;var s=null;` +
+          `try{s=localStorage.getItem('signed_in')}catch(x){}var p=location.pathname,f=window.__ttFirstPaint=p==='/'&&!s;` +
+          `var S=${JSON.stringify(screens)},T=${JSON.stringify(translations)},M=${JSON.stringify(modules)},c=S[p];` +
+          `var h=M.concat(c?c.f:[],c?c.n.map(function(n){return T[l+'/'+n]}):[]);` +
+          `function load(){h.forEach(function(u){if(!u)return;var k=document.createElement('link');k.rel='modulepreload';` +
+          `k.crossOrigin='';k.href=u;document.head.appendChild(k)});M.forEach(function(u){import(u)})}` +
+          `if(!f)return load();var d=false;function go(){if(!d){d=true;load()}}setTimeout(go,1500);` +
+          `try{new PerformanceObserver(function(e){if(e.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
+          `.observe({type:'paint',buffered:true})}catch(x){go()}})();`;
         // Before the stylesheet: an inline script waits for the stylesheets above it, the preloads should not.
         const stylesheet = html.indexOf('<link rel="stylesheet"');
         if (stylesheet < 0) throw new Error('first screen: index.html has no stylesheet');
         html = `${html.slice(0, stylesheet)}<script>${preload}</script>\n    ${html.slice(stylesheet)}`;
-        // The app starts once the first paint is on screen, not before: on a slow
-        // phone its first task is long, and the page is already readable while it runs. Elsewhere at once.
-        // Its files are still downloaded from the start (modulepreload instead of the module scripts).
-        const modules: string[] = [];
-        html = html.replace(
-          /<script type="module" crossorigin src="([^"]+)"><\/script>/g,
-          (_tag, src: string) => {
-            modules.push(src);
-            return `<link rel="modulepreload" crossorigin href="${src}">`;
-          },
-        );
-        if (modules.length === 0) throw new Error('first screen: index.html has no module script');
-        // Started when the browser reports the first paint as shown (a frame can be drawn well before it reaches
-        // the screen on a slow phone), or after 1.5 s at the latest (a tab opened in the background never paints).
-        const boot =
-          `(function(){var m=${JSON.stringify(modules)},d=false;function go(){if(d)return;d=true;m.forEach(function(u){import(u)})}` +
-          `if(!document.getElementById('first-paint'))return go();setTimeout(go,1500);` +
-          `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
-          `.observe({type:'paint',buffered:true})}catch(e){go()}})();`;
 
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error('first paint: index.html has no root');
         return {
           html: html.replace(
             root,
-            `<div id="first-paint" hidden inert>${markup.trim()}</div>\n    <script>${show}</script>\n    ${root}\n    <script>${boot}</script>`,
+            `<div id="first-paint" hidden inert>${markup.trim()}</div>\n    <script>${show}</script>\n    ${root}`,
           ),
           tags: [
             // While the first paint shows, the app's own (still loading) screen stays out of the way.
