@@ -1,13 +1,23 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreen } from './first-screen';
 
 /**
  * What the service worker downloads when it installs (issue 9: a first visit on prepaid data): the shell and
  * the screens of the bottom bar (dashboard, products, cart, co-ops, community), each with the chunks it
  * imports statically. Every other screen, chart, translation and picture is cached when first used.
  */
+const SCREEN_FILES = [
+  './src/app/shell/AppShell.tsx',
+  './src/features/dashboard/DashboardPage.tsx',
+  './src/features/products/ProductsPage.tsx',
+  './src/features/cart/CartPage.tsx',
+  './src/features/cooperatives/CooperativesPage.tsx',
+  './src/features/misc/UpcomingPage.tsx',
+];
 const PRECACHED_MODULES = [
   /\/src\/main\.tsx$/,
   /\/app\/shell\/AppShell\.tsx$/,
@@ -17,6 +27,21 @@ const PRECACHED_MODULES = [
   /\/features\/cooperatives\/CooperativesPage\.tsx$/,
   /\/features\/misc\/UpcomingPage\.tsx$/,
 ];
+
+/** Every module the shell and the bottom bar's screens import, directly or not (the 'screens' chunk). */
+let firstScreensSeen: Set<string> | undefined;
+function firstScreens(ctx: { getModuleInfo(id: string): { importedIds: string[] } | null }) {
+  if (firstScreensSeen) return firstScreensSeen;
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    ctx.getModuleInfo(id)?.importedIds.forEach(visit);
+  };
+  for (const file of SCREEN_FILES) visit(fileURLToPath(new URL(file, import.meta.url)));
+  firstScreensSeen = seen;
+  return seen;
+}
 
 /** Records, per build, the output files of PRECACHED_MODULES and their static imports (JS and CSS). */
 function precacheSelection() {
@@ -51,6 +76,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precache.plugin,
+    firstScreen(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -137,7 +163,14 @@ export default defineConfig({
         codeSplitting: {
           // Every screen shares a few icons with the shell; split per icon, the first visit paid a request
           // (and its headers) for each of them. The icons travel as one chunk instead.
-          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }],
+          groups: [
+            { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 3 },
+            // Issue 9: on a slow link every file is a round trip, and the first load asked for some 50 small
+            // ones. What the entry imports travels as one file; what the shell and the bottom bar's screens
+            // import (all precached on the first visit anyway, see PRECACHED_MODULES) as one more.
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: (id, ctx) => (firstScreens(ctx).has(id) ? 'screens' : null), priority: 1 },
+          ],
         },
       },
     },

@@ -28,6 +28,7 @@ import {
 } from './platform/errors.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerRequestGuards } from './platform/request-guards.ts';
+import { inlineScriptHashes } from './platform/web-csp.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { findSessionUser, SESSION_COOKIE } from './features/auth/service.ts';
 import { bulkOrderRoutes } from './features/bulk-orders/routes.ts';
@@ -109,7 +110,7 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(webDist ? resolve(webDist) : undefined)],
         // Radix positions popovers with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { meQuery } from './features/auth/api';
+import { SIGNED_IN_KEY } from './lib/first-paint';
 import { initI18n, preloadTranslations } from './lib/i18n';
 import { paths } from './lib/paths';
 import './index.css';
@@ -15,6 +16,16 @@ const signedIn = queryClient.fetchQuery(meQuery()).then(
   (user) => user !== null,
   () => false,
 );
+// Remembered for the next visit's first paint: the landing page's (index.html) is not shown to someone who
+// was signed in, who goes on to their own screen (apps/web/first-screen.ts).
+void signedIn.then((yes) => {
+  try {
+    if (yes) localStorage.setItem(SIGNED_IN_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // Private mode: the landing page's first paint shows, then gives way to the screen.
+  }
+});
 const firstScreens: Record<
   string,
   { chunk: () => Promise<unknown>; namespace: string; data?: () => Promise<unknown> }
@@ -33,6 +44,9 @@ const firstScreens: Record<
         Promise.all([
           queryClient.prefetchQuery(m.categoriesQuery()),
           queryClient.prefetchQuery(m.planRestrictionsQuery()),
+          // The first page of the unfiltered list (the screen asks for the same key): the pictures that
+          // are the screen's largest paint wait on it, so it no longer waits for the screen to render.
+          ...(window.location.search === '' ? [queryClient.prefetchInfiniteQuery(m.productsQuery({}))] : []),
         ]),
       ),
   },

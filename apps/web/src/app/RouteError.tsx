@@ -1,7 +1,9 @@
+import { useLayoutEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../components/ui/Button';
+import { removeFirstPaint } from '../lib/first-paint';
 
 /**
  * A screen that failed to load (often a chunk never downloaded, opened offline): say so and offer a reload.
@@ -11,6 +13,8 @@ export function RouteError({ inShell = false }: { inShell?: boolean }) {
   const { t } = useTranslation();
   const error = useRouteError();
   console.warn(error);
+  // The landing page's first paint (index.html) must not hide the explanation.
+  useLayoutEffect(removeFirstPaint, []);
   return (
     <div
       role="alert"

@@ -8,6 +8,7 @@ import { Loading } from '../../components/ui/Loading';
 import { useLogout } from '../../features/auth/api';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useDemoNotifications } from '../../features/notifications/api';
+import { DESKTOP_QUERY, useAfterFirstPaint, useMediaQuery } from '../../lib/first-paint';
 import { paths } from '../../lib/paths';
 import { BottomBar } from './BottomBar';
 import { FloatingArea } from './FloatingArea';
@@ -21,6 +22,10 @@ export function AppShell({ user }: { user: AppUser }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Issue 9: a phone never builds the sidebar (CSS would only hide it), and the bell, the install offer and
+  // the connectivity notice (none of them part of what the screen shows first) wait for the first paint.
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const painted = useAfterFirstPaint();
   useDemoNotifications(user.is_demo);
 
   const onLogout = () => {
@@ -30,9 +35,11 @@ export function AppShell({ user }: { user: AppUser }) {
 
   return (
     <div className="min-h-dvh lg:pl-64">
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-stone-200 bg-white lg:block">
-        <Sidebar user={user} onLogout={onLogout} />
-      </aside>
+      {desktop && (
+        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-stone-200 bg-white lg:block">
+          <Sidebar user={user} onLogout={onLogout} />
+        </aside>
+      )}
 
       <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <Dialog.Portal>
@@ -69,7 +76,7 @@ export function AppShell({ user }: { user: AppUser }) {
           </p>
           <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
             <LanguagePicker />
-            <NotificationBell />
+            {painted ? <NotificationBell /> : <span aria-hidden className="size-10" />}
             <span className="hidden sm:inline-flex">
               <RoleBadge role={user.role} />
             </span>
@@ -91,7 +98,7 @@ export function AppShell({ user }: { user: AppUser }) {
         </Suspense>
       </main>
       <BottomBar role={user.role} />
-      <FloatingArea />
+      {painted && <FloatingArea />}
     </div>
   );
 }

@@ -20,10 +20,25 @@ function recentlyDismissed() {
   }
 }
 
+/**
+ * The browser's offer, kept from the moment the shell's code runs: the prompt itself only shows once the first
+ * screen has painted (AppShell), and the browser may make its offer before that.
+ */
+let offered: BeforeInstallPromptEvent | null = null;
+window.addEventListener('beforeinstallprompt', (e) => {
+  e.preventDefault();
+  offered = e as BeforeInstallPromptEvent;
+});
+window.addEventListener('appinstalled', () => {
+  offered = null;
+});
+
 /** Offers to install the app when the browser allows it; Maybe later and close both decline for a week. */
 export function InstallPrompt() {
   const { t } = useTranslation();
-  const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
+  const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(() =>
+    offered && !recentlyDismissed() ? offered : null,
+  );
 
   useEffect(() => {
     const offer = (e: Event) => {
@@ -47,13 +62,17 @@ export function InstallPrompt() {
     } catch {
       // Without storage the offer simply returns next visit.
     }
+    offered = null;
     setEvent(null);
   };
   const install = async () => {
     await event.prompt();
     const { outcome } = await event.userChoice;
     if (outcome === 'dismissed') decline();
-    else setEvent(null);
+    else {
+      offered = null;
+      setEvent(null);
+    }
   };
 
   return (

@@ -7,10 +7,13 @@ export function ProductImage({
   src,
   alt,
   className,
+  priority = false,
 }: {
   src: string | null;
   alt: string;
   className?: string;
+  /** In the first screenful (the list's first row): fetched at once and early, not when scrolled to. */
+  priority?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   return (
@@ -21,7 +24,8 @@ export function ProductImage({
           alt={alt}
           width={160}
           height={160}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           onError={() => setFailed(true)}
           className="size-full object-contain p-2"

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +20,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { LanguagePicker } from '../../components/ui/LanguagePicker';
 import { Logo } from '../../components/ui/Logo';
+import { removeFirstPaint } from '../../lib/first-paint';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
 import { useAuthOptions, useDemoLogin, useProviderSignIn } from '../auth/api';
@@ -43,6 +45,8 @@ export default function LandingPage() {
   const demo = useDemoLogin();
   const provider = useProviderSignIn();
   const { data: options } = useAuthOptions();
+  // The same header and hero, painted from index.html before the app loaded, give way in the same frame.
+  useLayoutEffect(removeFirstPaint, []);
 
   const tryDemo = (role: DemoRole = 'retailer') =>
     demo.mutate(role, { onSuccess: () => void navigate(returnTo(), { replace: true }) });

@@ -97,9 +97,12 @@ export function ProductCard({
   user,
   offers,
   promotions,
+  priority = false,
 }: {
   product: Product;
   view: ProductView;
+  /** One of the first cards, in view when the screen opens: its picture loads at once (ProductImage). */
+  priority?: boolean;
   user: AppUser;
   /** The trade offers running on it (smart orders), shown under the price. */
   offers?: readonly ProductTradeOffer[] | undefined;
@@ -123,6 +126,7 @@ export function ProductCard({
       <ProductImage
         src={product.image_url}
         alt={product.name}
+        priority={priority}
         className={list ? 'size-24 self-center sm:size-28' : 'aspect-square w-full border-b border-stone-100'}
       />
       <div className={cn('flex min-w-0 flex-1 flex-col p-2.5 sm:p-3', list && 'sm:flex-row sm:gap-4')}>

@@ -12,6 +12,9 @@ import type { useProducts } from '../api';
 import { ProductCard, type ProductView } from './ProductCard';
 import { formatTotal } from './useProductFilters';
 
+/** The cards of the widest grid's first row (four columns): the ones in view when the screen opens. */
+const FIRST_ROW_CARDS = 4;
+
 /**
  * The listing: loading, a first load that failed (Reload), no results (for the filters, or none at all),
  * or the cards with "showing n of m" and Load more.
@@ -78,9 +81,10 @@ export function ProductResults({
             : 'flex flex-col gap-2.5',
         )}
       >
-        {items.map((product) => (
+        {items.map((product, index) => (
           <li key={product.id} className="min-w-0">
             <ProductCard
+              priority={index < FIRST_ROW_CARDS}
               product={product}
               view={view}
               user={user}

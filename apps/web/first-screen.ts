@@ -1,0 +1,164 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * Issue 9 (screens on a cheap phone): what index.html does before the app's own code has run.
+ *
+ * 1. A small script in the head starts the app's modules itself (Vite's module scripts are taken out) and, on
+ *    the three screens most visits open with, asks at the same time for that screen's code and its
+ *    translations in the visitor's language (`modulepreload`): otherwise they are only asked for after the
+ *    entry chunk has downloaded and run, one more round trip on a slow link.
+ * 2. The landing page's header and hero as plain HTML (`src/features/landing/first-paint.html`), shown on
+ *    `/` in the visitor's language until LandingPage renders the same markup in its place: the first paint
+ *    of a first visit waits for no JavaScript. There, the app's code is asked for once that paint is shown.
+ *
+ * Both scripts are inline; the server allows exactly these by their hashes in its Content-Security-Policy
+ * (`apps/server/src/platform/web-csp.ts`).
+ */
+
+/** The screens a visit most often opens with: their modules (with the shell), and their translations. */
+const FIRST_SCREENS: Record<string, { modules: RegExp[]; namespaces: string[] }> = {
+  '/': { modules: [/\/features\/landing\/LandingPage\.tsx$/], namespaces: ['common', 'landing'] },
+  '/dashboard': {
+    modules: [/\/features\/dashboard\/DashboardPage\.tsx$/, /\/app\/shell\/AppShell\.tsx$/],
+    namespaces: ['common', 'dashboard'],
+  },
+  '/products': {
+    modules: [/\/features\/products\/ProductsPage\.tsx$/, /\/app\/shell\/AppShell\.tsx$/],
+    namespaces: ['common', 'products'],
+  },
+};
+
+const LOCALES = join(import.meta.dirname, 'src/locales');
+const FIRST_PAINT = join(import.meta.dirname, 'src/features/landing/first-paint.html');
+
+/** The visitor's language as `resolveLanguage` (packages/domain) decides it: the stored choice, else the browser's. */
+const resolveLanguageJs = (languages: string[]) =>
+  `var L=${JSON.stringify(languages)},l=null;try{l=localStorage.getItem('language')}catch(e){}` +
+  `if(L.indexOf(l)<0){l='en';var b=navigator.languages||[navigator.language];` +
+  `for(var i=0;i<b.length;i++){var x=String(b[i]).toLowerCase().split('-')[0];if(L.indexOf(x)>=0){l=x;break}}}`;
+
+const lookup = (tree: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+
+export function firstScreen(): Plugin {
+  return {
+    name: 'tt-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const languages = readdirSync(LOCALES, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name)
+          .sort((a, b) => (a === 'en' ? -1 : b === 'en' ? 1 : 0));
+
+        // What the entry already loads (Vite preloads it): not asked for twice.
+        const closure = (fileName: string, into: Set<string>) => {
+          const item = bundle[fileName];
+          if (!item || into.has(fileName) || item.type !== 'chunk') return into;
+          into.add(fileName);
+          item.imports.forEach((f) => closure(f, into));
+          return into;
+        };
+        const entry = new Set<string>();
+        const translations: Record<string, string> = {};
+        for (const item of Object.values(bundle)) {
+          if (item.type !== 'chunk') continue;
+          if (item.isEntry) closure(item.fileName, entry);
+          const locale = /\/locales\/([a-z]+)\/([a-z_]+)\.json$/.exec(item.facadeModuleId ?? '');
+          const wanted = Object.values(FIRST_SCREENS).some((s) => s.namespaces.includes(locale?.[2] ?? ''));
+          if (locale && wanted) translations[`${locale[1]}/${locale[2]}`] = `/${item.fileName}`;
+        }
+        const screens: Record<string, { f: string[]; n: string[] }> = {};
+        for (const [path, { modules, namespaces }] of Object.entries(FIRST_SCREENS)) {
+          const files = new Set<string>();
+          for (const item of Object.values(bundle)) {
+            if (item.type === 'chunk' && modules.some((m) => m.test(item.facadeModuleId ?? '')))
+              closure(item.fileName, files);
+          }
+          if (files.size === 0) throw new Error(`first screen ${path}: no chunk found`);
+          screens[path] = { f: [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`), n: namespaces };
+        }
+        // The landing page's first paint, and its words in the six languages.
+        const markup = readFileSync(FIRST_PAINT, 'utf8').replace(/<!--[\s\S]*?-->\s*/, '');
+        const keys = [...new Set([...markup.matchAll(/data-t="([^"]+)"/g)].map((m) => m[1]!))];
+        const strings: Record<string, Record<string, string>> = {};
+        for (const language of languages) {
+          strings[language] = {};
+          for (const key of keys) {
+            const [namespace, path] = key.split(':') as [string, string];
+            const tree: unknown = JSON.parse(
+              readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8'),
+            );
+            const value = lookup(tree, path);
+            if (typeof value !== 'string') throw new Error(`first paint: no ${language} ${key}`);
+            strings[language][key] = value;
+          }
+        }
+        // Shown on / only, and not to someone who was signed in last time (they go on to their screen): the head
+        // script decides (window.__ttFirstPaint) and this one, right after the markup, fills in the language.
+        const show =
+          `(function(){var e=document.getElementById('first-paint');if(!window.__ttFirstPaint){e.remove();return}` +
+          `var M=${JSON.stringify(strings)}[document.documentElement.lang]||{};` +
+          `e.querySelectorAll('[data-t]').forEach(function(n){var v=M[n.getAttribute('data-t')];if(v==null)return;` +
+          `for(var c=n.firstChild;c;c=c.nextSibling)if(c.nodeType===3&&c.nodeValue.trim()){c.nodeValue=v;return}});e.hidden=false})();`;
+
+        // Vite's module scripts become the head script's to start: at once on any screen, but on / (where the
+        // first paint is plain HTML) only once the browser reports that paint shown, or after 1.5 s at the latest
+        // (a tab opened in the background never paints). On a slow link the 170 KB of code would otherwise share
+        // the line with the stylesheet the first paint waits for, and its first task is long on a slow phone.
+        const modules: string[] = [];
+        html = html.replace(
+          /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g,
+          (_tag, src: string) => {
+            modules.push(src);
+            return '';
+          },
+        );
+        html = html.replace(
+          /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+          (_tag, href: string) => {
+            if (!modules.includes(href)) modules.push(href);
+            return '';
+          },
+        );
+        if (modules.length === 0) throw new Error('first screen: index.html has no module script');
+        const preload =
+          `(function(){${resolveLanguageJs(languages)};document.documentElement.lang=l;var s=null;` +
+          `try{s=localStorage.getItem('signed_in')}catch(x){}var p=location.pathname,f=window.__ttFirstPaint=p==='/'&&!s;` +
+          `var S=${JSON.stringify(screens)},T=${JSON.stringify(translations)},M=${JSON.stringify(modules)},c=S[p];` +
+          `var h=M.concat(c?c.f:[],c?c.n.map(function(n){return T[l+'/'+n]}):[]);` +
+          `function load(){h.forEach(function(u){if(!u)return;var k=document.createElement('link');k.rel='modulepreload';` +
+          `k.crossOrigin='';k.href=u;document.head.appendChild(k)});M.forEach(function(u){import(u)})}` +
+          `if(!f)return load();var d=false;function go(){if(!d){d=true;load()}}setTimeout(go,1500);` +
+          `try{new PerformanceObserver(function(e){if(e.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
+          `.observe({type:'paint',buffered:true})}catch(x){go()}})();`;
+        // Before the stylesheet: an inline script waits for the stylesheets above it, the preloads should not.
+        const stylesheet = html.indexOf('<link rel="stylesheet"');
+        if (stylesheet < 0) throw new Error('first screen: index.html has no stylesheet');
+        html = `${html.slice(0, stylesheet)}<script>${preload}</script>\n    ${html.slice(stylesheet)}`;
+
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error('first paint: index.html has no root');
+        return {
+          html: html.replace(
+            root,
+            `<div id="first-paint" hidden inert>${markup.trim()}</div>\n    <script>${show}</script>\n    ${root}`,
+          ),
+          tags: [
+            // While the first paint shows, the app's own (still loading) screen stays out of the way.
+            {
+              tag: 'style',
+              children: '#first-paint:not([hidden])~#root{display:none}',
+              injectTo: 'head',
+            },
+          ],
+        };
+      },
+    },
+  };
+}
