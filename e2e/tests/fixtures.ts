@@ -13,7 +13,13 @@ export const test = base.extend<{
   /** Console errors a test means to provoke (e.g. a chunk that cannot load offline); anything else still fails it. */
   expectedConsoleErrors: RegExp | null;
   failOnErrors: void;
-  login: (role?: DemoRole) => Promise<void>;
+  /**
+   * Signs in as the demo account of the role, with a session of the test's own (through the API: signing in
+   * through the screens has its own tests), and opens `startAt`: by default the dashboard, once its chart is
+   * drawn; a path opens that screen straight away (the test waits for what it needs there); `false` opens
+   * nothing, for a test that asks the API first and then opens its screen.
+   */
+  login: (role?: DemoRole, startAt?: string | false) => Promise<void>;
 }>({
   expectedApiErrors: [null, { option: true }],
   expectedConsoleErrors: [null, { option: true }],
@@ -50,11 +56,13 @@ export const test = base.extend<{
     { auto: true },
   ],
   login: async ({ page }, use) => {
-    await use(async (role = 'retailer') => {
+    await use(async (role = 'retailer', startAt = '/dashboard') => {
+      // A fresh session every time (a few milliseconds): no test can sign out, or become, another's user.
       const response = await page.request.post('/api/demo/login', { data: { role } });
       expect(response.ok()).toBeTruthy();
-      await page.goto('/dashboard');
-      await expect(page.getByTestId('revenue-chart')).toBeVisible();
+      if (startAt === false) return;
+      await page.goto(startAt);
+      if (startAt === '/dashboard') await expect(page.getByTestId('revenue-chart')).toBeVisible();
     });
   },
 });
