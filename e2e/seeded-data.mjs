@@ -3,8 +3,11 @@
 // server's start, happens once per run, into a template that each server copies. The template is made by
 // the compiled server itself, with its jobs off, so a copy is what a fresh start would have seeded.
 //
-//   node seeded-data.mjs      fills DATA_DIR with a copy of the template in E2E_TEMPLATE_DIR
-//                             (playwright.config.ts runs it before each project's server)
+//   node seeded-data.mjs --template   makes the template in E2E_TEMPLATE_DIR, says so, and stays up until
+//                                     stopped (playwright.config.ts's first webServer: the project servers
+//                                     start after it, each within its own time limit)
+//   node seeded-data.mjs              fills DATA_DIR with a copy of the template (made first if need be)
+//                                     (playwright.config.ts runs it before each project's server)
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -87,6 +90,14 @@ function seed(dataDir) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { E2E_TEMPLATE_DIR: templateDir, DATA_DIR: dataDir } = process.env;
-  if (!templateDir || !dataDir) throw new Error('seeded-data.mjs needs E2E_TEMPLATE_DIR and DATA_DIR');
-  await copySeededDatabase(templateDir, dataDir);
+  if (!templateDir) throw new Error('seeded-data.mjs needs E2E_TEMPLATE_DIR');
+  if (process.argv.includes('--template')) {
+    await ensureTemplate(templateDir);
+    console.log('seeded template ready');
+    // A webServer of Playwright's runs until the run ends; it is stopped then.
+    setInterval(() => undefined, 60_000);
+  } else {
+    if (!dataDir) throw new Error('seeded-data.mjs needs DATA_DIR');
+    await copySeededDatabase(templateDir, dataDir);
+  }
 }
