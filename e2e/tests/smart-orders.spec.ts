@@ -4,6 +4,7 @@ import type { ScheduledOrder, SupplierSummary, TradeOffer } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'smart_orders');
+const common = locale('en', 'common');
 const SHOTS = '/tmp/shots-smart';
 
 /** The screenshots looked at for the issue, outside the repository. */
@@ -31,7 +32,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   await page.getByTestId('save-smart-order').click();
   await expect(page.getByRole('alert').first()).toBeVisible();
   await page.getByLabel(key(en, 'form.offer_name')).fill(offerName);
-  await page.getByLabel(key(en, 'form.discount_percentage')).fill('12.5');
+  await page.getByLabel(key(common, 'discount.percentage')).fill('12.5');
   await page.locator('[data-testid=offer-form] input[type=checkbox]').first().check();
   await expectNoHorizontalScroll(page);
   await look(page, 'offer-form', info.project.name);

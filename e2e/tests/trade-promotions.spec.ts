@@ -2,6 +2,7 @@ import type { PromotionList } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'promotions');
+const common = locale('en', 'common');
 
 test('a supplier creates, publishes and cancels a promotion; a retailer sees it but cannot create', async ({
   page,
@@ -18,8 +19,8 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
 
   await page.getByLabel(key(en, 'form.name')).fill(name);
   await page.getByLabel(key(en, 'form.description')).fill('10% off maize meal all winter');
-  await page.getByLabel(key(en, 'form.discount_percentage')).fill('10');
-  await page.getByLabel(key(en, 'form.minimum_order_value')).fill('250');
+  await page.getByLabel(key(common, 'discount.percentage')).fill('10');
+  await page.getByLabel(key(common, 'discount.minimum_order_value')).fill('250');
   await page.locator('#promotion-form input[type=checkbox]').first().check();
   await page.getByLabel(key(en, 'form.publish')).check();
   await expectNoHorizontalScroll(page);

@@ -62,10 +62,11 @@ const configSchema = z
     TRUST_PROXY: trustProxySchema,
     WEB_DIST: z.string().optional(),
     /**
-     * How long the buyers' catalogue keeps which products match a search or filter and in what order, as
-     * ids (0: never; ADR 005). Prices, stock and whether a product is still on sale are read on every request.
+     * The buyers' catalogue keeps which products match a search or filter and in what order, as ids, until
+     * the catalogue changes (ADR 026); the order by stock, which every sale changes, at most this long.
+     * 0: nothing is kept. Prices, stock and whether a product is still on sale are read on every request.
      */
-    CATALOGUE_RESULT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+    CATALOGUE_RESULT_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     /** Run the job runner (closing votes, the daily demo restore, outbox dispatch) in this process. */
     JOBS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
     /** How often the job runner looks for due jobs. */

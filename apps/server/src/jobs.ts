@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { restoreDemo } from './db/seeds.ts';
 import { bulkOrderJobs, bulkOrderSchedules } from './features/bulk-orders/jobs.ts';
+import { bulkUploadJobs, bulkUploadSchedules } from './features/bulk-upload/jobs.ts';
 import { governanceJobs, governanceSchedules } from './features/governance/jobs.ts';
 import { referralJobs, referralSubscriptions } from './features/referrals/jobs.ts';
 import { reportJobs, reportSchedulesSweep } from './features/reports/jobs.ts';
@@ -30,6 +31,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
   const jobs: JobDefinition[] = [
     ...governanceJobs,
     ...bulkOrderJobs,
+    ...bulkUploadJobs,
     ...referralJobs,
     ...reportJobs,
     ...smartOrderJobs,
@@ -51,6 +53,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
   const schedules: Schedule[] = [
     ...governanceSchedules,
     ...bulkOrderSchedules,
+    ...bulkUploadSchedules,
     ...reportSchedulesSweep,
     ...smartOrderSchedules,
     { job: PRUNE_JOB, everyMs: DAY, offsetMs: 3 * HOUR },

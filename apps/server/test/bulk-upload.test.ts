@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import {
@@ -10,6 +10,8 @@ import {
   type BulkUploadReport,
 } from '@tt/domain';
 import { categories, inventoryMovements, products } from '../src/db/schema.ts';
+import { bulkUploadJobs, STALE_UPLOADS_JOB } from '../src/features/bulk-upload/jobs.ts';
+import { reserveForOrder } from '../src/features/inventory/service.ts';
 import { count, createTestApp, expectError, type TestApp } from './support/test-app.ts';
 import { insertUser } from './support/marketplace.ts';
 
@@ -350,5 +352,79 @@ describe('bulk upload (spec 3 /bulk-upload; issue 12 point 3; docs/decisions/021
       403,
     );
     expect(await written()).toEqual(before);
+  });
+  it('refuses a count below what open orders hold with its own message naming that amount', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/my-products',
+      headers: { cookie: seller },
+      payload: {
+        name: 'Held soap',
+        brand: 'Ekasi',
+        sku: 'UP-HELD',
+        category_id: categoryId,
+        selling_price: 10,
+        mrp: 12,
+        opening_stock: 10,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const productId = (made.json() as { id: number }).id;
+    // An open order holds 6 of the 10.
+    const held = await t.db.transaction((tx) => reserveForOrder(tx, sellerId, productId, 6));
+    expect(held.ok).toBe(true);
+    const response = await upload(
+      seller,
+      csv([row('UP-HELD', { stock_quantity: '4' }), row('UP-HELD2', { stock_quantity: '3' })]),
+      'held.csv',
+    );
+    const r = report(response.body);
+    expect(r.error_log).toEqual([]);
+    const done = await confirm(seller, r.id, 'skip');
+    expect(done.json()).toMatchObject({ status: 'completed', successful_imports: 1, failed_imports: 1 });
+    const after = report(
+      (await t.app.inject({ method: 'GET', url: `/api/bulk-uploads/${r.id}`, headers: { cookie: seller } }))
+        .body,
+    );
+    expect(after.error_log).toEqual([
+      {
+        row: 2,
+        column: 'stock_quantity',
+        value: '4',
+        code: 'validation.below_open_orders',
+        params: { held: 6 },
+      },
+    ]);
+    // The listing still offers what is not held: 10 counted, 6 held.
+    expect((await productBySku('UP-HELD'))!.stock_quantity).toBe(4);
+  });
+
+  it('removes uploads left pending for more than a day with their staged rows, once, however often the job runs', async () => {
+    const pending = async (name: string) =>
+      report((await upload(seller, csv([row(`UP-${name}`)]), `${name}.csv`)).body);
+    const stale = await pending('STALE');
+    const fresh = await pending('FRESH');
+    const done = await pending('DONE');
+    expect((await confirm(seller, done.id, 'skip')).statusCode).toBe(200);
+    // Two of them were uploaded 25 hours ago; only the one never confirmed goes.
+    await t.db.execute(
+      sql`update bulk_uploads set created_at = now() - interval '25 hours' where id in (${stale.id}, ${done.id})`,
+    );
+    const job = bulkUploadJobs.find((j) => j.name === STALE_UPLOADS_JOB)!;
+    const run = () => t.db.transaction((tx) => job.handler({}, { tx, now: new Date() } as never));
+    await run();
+    await run();
+
+    const history = (
+      await t.app.inject({ method: 'GET', url: '/api/bulk-uploads', headers: { cookie: seller } })
+    ).json() as { id: number; status: string }[];
+    expect(history.map((u) => u.id)).not.toContain(stale.id);
+    expect(history.find((u) => u.id === fresh.id)).toMatchObject({ status: 'pending' });
+    expect(history.find((u) => u.id === done.id)).toMatchObject({ status: 'completed' });
+    expect(await count(t.db, 'bulk_uploads', sql`id = ${stale.id}`)).toBe(0);
+    expectError(await confirm(seller, stale.id, 'skip'), 404, 'bulk_upload.not_found');
+    expect(await productBySku('UP-STALE')).toBeUndefined();
+    // The fresh one can still be imported.
+    expect((await confirm(seller, fresh.id, 'skip')).json()).toMatchObject({ status: 'completed' });
   });
 });

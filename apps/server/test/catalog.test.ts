@@ -291,56 +291,110 @@ describe('the catalogue', () => {
     expect(categories.findIndex((c) => c.parent_id !== null)).toBe(departments.length);
   });
 
-  it('keeps only which products match (ids) for CATALOGUE_RESULT_CACHE_MS: price, stock and sale are live', async () => {
+  it('keeps which products match (ids) until the catalogue changes: every change shows at the next request', async () => {
     const other = await createTestApp({ env: { CATALOGUE_RESULT_CACHE_MS: '60000' } });
     try {
       const cookies = { retailer: await other.login('retailer'), supplier: await other.login('supplier') };
-      const cat = await insertCategory(other.db, 'Cache test', await insertCategory(other.db, 'Cache dept'));
+      const dept = await insertCategory(other.db, 'Cache dept');
+      const cat = await insertCategory(other.db, 'Cache test', dept);
+      const elsewhere = await insertCategory(other.db, 'Cache elsewhere', dept);
       const seller = await other.demoUserId('supplier');
-      const query = async (q: string, cookie = cookies.retailer) =>
+      const query = async (q: string, cookie = cookies.retailer, where = `category_id=${cat}`) =>
         (
           await other.app.inject({
             method: 'GET',
-            url: `/api/products?category_id=${cat}${q}`,
+            url: `/api/products?${where}${q}`,
             headers: { cookie },
           })
         ).json() as ProductList;
+      const names = (list: ProductList) => list.products.map((p) => p.name);
       const first = await insertProduct(other.db, {
         seller_id: seller,
         category_id: cat,
+        name: 'Mmm first',
         price_cents: 3000,
         stock: 7,
       });
       expect((await query('')).total).toBe(1);
       expect((await query('&price_band=20_50')).total).toBe(1);
       expect((await query('&include_inactive=true', cookies.supplier)).total).toBe(1);
-      await insertProduct(other.db, { seller_id: seller, category_id: cat });
-      // Which products match is kept: the new product shows when the entry expires...
-      const again = await query('');
-      expect([again.total, again.products.length]).toEqual([1, 1]);
-      // ...another question (here another sort) is answered afresh...
-      const sorted = await query('&sort=price_asc');
-      expect([sorted.total, sorted.products.length]).toEqual([2, 2]);
-      // ...and a seller's own view with inactive listings is never kept.
-      expect((await query('&include_inactive=true', cookies.supplier)).total).toBe(2);
 
-      // A price or stock change shows on the very next request, from the same kept entry.
-      await other.db.execute(
-        sql`update products set selling_price_cents = 4550, stock_quantity = 3 where id = ${first}`,
-      );
-      expect((await query('')).products[0]).toMatchObject({
-        id: first,
-        selling_price: 45.5,
-        stock_quantity: 3,
+      // A product added shows at the very next request (the catalogue's version moved), in every view.
+      const second = await insertProduct(other.db, {
+        seller_id: seller,
+        category_id: cat,
+        name: 'Zzz second',
+        price_cents: 1000,
+        stock: 0,
       });
-      // Out of the price band or off sale: gone at once.
+      expect(names(await query(''))).toEqual(['Mmm first', 'Zzz second']);
+      expect((await query('&include_inactive=true', cookies.supplier)).total).toBe(2);
+      expect((await query('', cookies.retailer, `department_id=${dept}`)).total).toBe(2);
+
+      // Renamed: the name order follows at once.
+      await other.db.execute(sql`update products set name = 'Aaa second' where id = ${second}`);
+      expect(names(await query(''))).toEqual(['Aaa second', 'Mmm first']);
+      expect(names(await query('', cookies.retailer, 'search=aaa'))).toContain('Aaa second');
+
+      // A price change shows at once, and moves the product into (or out of) a price band at once.
+      await other.db.execute(sql`update products set selling_price_cents = 4550 where id = ${second}`);
+      expect((await query('&price_band=20_50')).products.map((p) => [p.id, p.selling_price])).toEqual([
+        [second, 45.5],
+        [first, 30],
+      ]);
       await other.db.execute(sql`update products set selling_price_cents = 6000 where id = ${first}`);
-      expect((await query('&price_band=20_50')).products).toEqual([]);
+      expect((await query('&price_band=20_50')).products.map((p) => p.id)).toEqual([second]);
+
+      // Moved to another category: gone from this one, there in the other, still in the department.
+      await other.db.execute(sql`update products set category_id = ${elsewhere} where id = ${second}`);
+      expect((await query('')).products.map((p) => p.id)).toEqual([first]);
+      expect(
+        (await query('', cookies.retailer, `category_id=${elsewhere}`)).products.map((p) => p.id),
+      ).toEqual([second]);
+      expect((await query('', cookies.retailer, `department_id=${dept}`)).total).toBe(2);
+
+      // Stock is live on every page; the order by stock (which every sale changes) is what is kept, for
+      // at most CATALOGUE_RESULT_CACHE_MS: a kept answer, read live.
+      await other.db.execute(sql`update products set category_id = ${cat} where id = ${second}`);
+      const byStock = await query('&sort=stock');
+      expect(byStock.products.map((p) => [p.id, p.stock_quantity])).toEqual([
+        [first, 7],
+        [second, 0],
+      ]);
+      await other.db.execute(sql`update products set stock_quantity = 90 where id = ${second}`);
+      expect((await query('&sort=stock')).products.map((p) => [p.id, p.stock_quantity])).toEqual([
+        [first, 7],
+        [second, 90],
+      ]);
+      // ...while a question not asked before is answered afresh.
+      expect((await query('&sort=stock&price_band=20_50')).products.map((p) => p.id)).toEqual([second]);
+
+      // Switched off: gone at the next request.
       await other.db.execute(sql`update products set is_active = false where id = ${first}`);
-      expect((await query('')).products).toEqual([]);
+      expect((await query('')).products.map((p) => p.id)).toEqual([second]);
+      expect((await query('&sort=stock')).products.map((p) => p.id)).toEqual([second]);
     } finally {
       await other.close();
     }
+  });
+
+  it('follows a subcategory moved to another department (the department column is kept by triggers)', async () => {
+    const from = await insertCategory(t.db, 'Moving from dept');
+    const to = await insertCategory(t.db, 'Moving to dept');
+    const sub = await insertCategory(t.db, 'Moving sub', from);
+    const moving = await insertProduct(t.db, {
+      seller_id: supplierId,
+      category_id: sub,
+      name: 'Moving item',
+    });
+    // A product filed under the department itself belongs to it too.
+    const direct = await insertProduct(t.db, { seller_id: supplierId, category_id: to, name: 'Direct item' });
+    expect(idsOf((await list(`department_id=${from}`)).products)).toEqual([moving]);
+    expect(idsOf((await list(`department_id=${to}`)).products)).toEqual([direct]);
+    await t.db.execute(sql`update categories set parent_id = ${to} where id = ${sub}`);
+    expect((await list(`department_id=${from}`)).products).toEqual([]);
+    expect(idsOf((await list(`department_id=${to}`)).products)).toEqual([direct, moving]);
+    expect(idsOf((await list(`department_id=${to}&category_id=${sub}`)).products)).toEqual([moving]);
   });
 
   it('refuses a malformed query with 400', async () => {

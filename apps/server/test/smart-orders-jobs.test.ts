@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { sastDate, type Order, type ProposedOrder, type ScheduledOrder } from '@tt/domain';
+import { sastDate, type Order, type ProposedOrder, type Quote, type ScheduledOrder } from '@tt/domain';
 import { products } from '../src/features/catalog/tables.ts';
 import { orders } from '../src/features/orders/tables.ts';
-import { checkRule, runDueSchedules } from '../src/features/smart-orders/jobs.ts';
+import { checkRule, runDueSchedules, smartOrderJobs } from '../src/features/smart-orders/jobs.ts';
+import { SCHEDULE_RUN_JOB } from '../src/features/smart-orders/service.ts';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import {
   insertCategory,
@@ -231,5 +232,155 @@ describe('smart order jobs', () => {
       reason: 'needs_confirmation',
       items: [{ product_id: salt, quantity: 6 }],
     });
+  });
+  it('shows a proposed order at exactly what checkout charges: a running promotion, a trade offer, waived delivery, VAT', async () => {
+    const { id, cookie } = await buyer();
+    const supplierCookie = await t.sessionFor(supplierId);
+    const maize = await insertProduct(t.db, {
+      seller_id: supplierId,
+      category_id: category,
+      price_cents: 4000,
+    });
+    const beans = await insertProduct(t.db, {
+      seller_id: supplierId,
+      category_id: category,
+      price_cents: 2500,
+    });
+    const day = (n: number) => sastDate(new Date(Date.now() + n * 86_400_000));
+    const promotion = await send('POST', '/api/trade-promotions', supplierCookie, {
+      promotion_name: 'Maize 10% off',
+      promotion_type: 'seasonal_offer',
+      description: 'Off maize this week',
+      start_date: day(-1),
+      end_date: day(5),
+      minimum_order_value: 0,
+      discount_percentage: 10,
+      target_products: [maize],
+      publish: true,
+    });
+    expect(promotion.statusCode, promotion.body).toBe(201);
+    for (const offer of [
+      { offer_name: 'Beans R5 off', offer_type: 'fixed_discount', discount_value: 5, products: [beans] },
+      { offer_name: 'Free delivery', offer_type: 'free_shipping', discount_value: 0, products: [] },
+    ]) {
+      const created = await send('POST', '/api/trade-offers', supplierCookie, {
+        ...offer,
+        start_date: sastDate(),
+        end_date: day(5),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const lines = [
+      { product_id: maize, quantity: 2 },
+      { product_id: beans, quantity: 4 },
+    ];
+    await schedule(cookie, maize, { order_name: 'Staples', auto_confirm: false, items: lines });
+    await t.db.transaction((tx) => runDueSchedules(tx, new Date()));
+
+    const [proposal] = (await send('GET', '/api/smart-orders/proposed', cookie)).json() as ProposedOrder[];
+    const quoted = await send('POST', '/api/orders/quote', cookie, {
+      items: lines,
+      delivery_option: 'standard',
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const checkoutQuote = quoted.json() as Quote;
+    // List price 2 x R40 + 4 x R25 = R180, without any offer R180 + VAT + delivery; with them less.
+    expect(checkoutQuote.discount_amount).toBeGreaterThan(0);
+    expect(checkoutQuote.delivery_fee).toBe(0);
+    expect(proposal).toMatchObject({
+      estimated_total: checkoutQuote.total_amount,
+      discount_amount: checkoutQuote.discount_amount,
+      tax_amount: checkoutQuote.tax_amount,
+      delivery_fee: 0,
+    });
+    expect(proposal!.estimated_total).not.toBe((18_000 + vat15(18_000) + STANDARD_DELIVERY_CENTS) / 100);
+
+    // Confirmed at that total, the order is what checkout charges; no rewards were spent.
+    const confirmed = await send('POST', `/api/smart-orders/proposed/${proposal!.id}/confirm`, cookie, {
+      total_amount: proposal!.estimated_total,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(await ordersOf(id)).toMatchObject([{ total_cents: Math.round(checkoutQuote.total_amount * 100) }]);
+  });
+  it('gives a capped trade offer back the moment a cancel commits: usable again at once, no job run', async () => {
+    const supplierCookie = await t.sessionFor(supplierId);
+    const tea = await insertProduct(t.db, {
+      seller_id: supplierId,
+      category_id: category,
+      price_cents: 1000,
+    });
+    const created = await send('POST', '/api/trade-offers', supplierCookie, {
+      offer_name: 'Tea 20% off, first order only',
+      offer_type: 'percentage_discount',
+      discount_value: 20,
+      start_date: sastDate(),
+      end_date: sastDate(new Date(Date.now() + 3 * 86_400_000)),
+      products: [tea],
+      max_uses: 1,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const lines = [{ product_id: tea, quantity: 5 }];
+    const quoteFor = async (cookie: string) =>
+      (await send('POST', '/api/orders/quote', cookie, { items: lines })).json() as Quote;
+    const checkout = async (cookie: string) => {
+      const q = await quoteFor(cookie);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie, 'idempotency-key': crypto.randomUUID() },
+        payload: {
+          items: lines.map((l) => ({ ...l, unit_price: 0, total_price: 0 })),
+          delivery_option: 'standard',
+          total_amount: q.total_amount,
+          tax_amount: q.tax_amount,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { orders: Order[] }).orders[0]!;
+    };
+    const first = await buyer();
+    const second = await buyer();
+    const order = await checkout(first.cookie);
+    expect(order.discount_amount).toBe(10);
+    // Used up: the second buyer is quoted without it.
+    expect((await quoteFor(second.cookie)).discount_amount).toBe(0);
+
+    const cancelled = await send('POST', `/api/orders/${order.id}/cancel`, first.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // No job has run: the cancelling transaction gave the use back.
+    expect(await count(t.db, 'jobs', sql`name = 'smart_orders.order_cancelled'`)).toBe(0);
+    expect((await quoteFor(second.cookie)).discount_amount).toBe(10);
+    expect((await checkout(second.cookie)).discount_amount).toBe(10);
+    const [offer] = (await send('GET', '/api/trade-offers', supplierCookie)).json() as {
+      current_uses: number;
+    }[];
+    expect(offer).toMatchObject({ current_uses: 1 });
+  });
+  it('acts on a schedule saved due today at once (a job enqueued with it), still once however often it runs', async () => {
+    const { id, cookie } = await buyer();
+    const soap = await insertProduct(t.db, {
+      seller_id: supplierId,
+      category_id: category,
+      price_cents: 900,
+    });
+    const later = await schedule(cookie, soap, {
+      order_name: 'Next week',
+      next_order_date: sastDate(new Date(Date.now() + 7 * 86_400_000)),
+    });
+    const s = await schedule(cookie, soap, { order_name: 'Soap today' });
+    const queued = rowsOf<{ payload: { schedule_id: number } }>(
+      await t.db.execute(sql`select payload from jobs where name = ${SCHEDULE_RUN_JOB}`),
+    ).map((r) => r.payload.schedule_id);
+    // Only the one due today is queued.
+    expect(queued).toContain(s.id);
+    expect(queued).not.toContain(later.id);
+
+    const job = smartOrderJobs.find((j) => j.name === SCHEDULE_RUN_JOB)!;
+    const run = (tx: Parameters<Parameters<TestApp['db']['transaction']>[0]>[0]) =>
+      job.handler({ schedule_id: s.id }, { tx, now: new Date() } as never);
+    await twice(run);
+    await t.db.transaction(run);
+    await t.db.transaction((tx) => runDueSchedules(tx, new Date()));
+    expect(await ordersOf(id)).toHaveLength(1);
   });
 });

@@ -932,6 +932,11 @@ export const ERRORS = {
     params: none,
     message: 'A barcode has 8 to 14 digits.',
   },
+  'validation.below_open_orders': {
+    status: 400,
+    params: { held: 'number' },
+    message: 'Open orders hold {{held}} of this product: the count cannot be below {{held}}.',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 type Catalogue = typeof ERRORS;

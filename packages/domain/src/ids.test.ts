@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { z } from 'zod';
+import { fieldRefusalOf } from './field-refusal.ts';
 import { idSchema, MAX_ID } from './ids.ts';
 
 describe('idSchema', () => {
@@ -35,6 +37,23 @@ describe('idSchema', () => {
     ]) {
       expect(idSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+
+  it('words a missing id as required and a wrong one as not a number', () => {
+    const schema = z.object({ supplier_id: idSchema });
+    const messageOf = (value: unknown) => {
+      const result = schema.safeParse(value === undefined ? {} : { supplier_id: value });
+      return result.success ? undefined : result.error.issues[0]?.message;
+    };
+    expect(messageOf(undefined)).toBe('validation.required');
+    expect(messageOf('')).toBe('validation.required');
+    expect(messageOf('abc')).toBe('validation.number');
+    expect(fieldRefusalOf({ keyword: 'invalid_union', message: messageOf(undefined) })).toEqual({
+      code: 'validation.required',
+    });
+    expect(fieldRefusalOf({ keyword: 'invalid_union', message: messageOf('abc') }).code).not.toBe(
+      'validation.required',
+    );
   });
 
   it('agrees with the column range for every integer text', () => {

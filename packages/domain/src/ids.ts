@@ -24,7 +24,11 @@ export const idSchema = z
         .transform((text) => Number(text))
         .pipe(idRange),
     ],
-    // A catalogued field code (packages/domain errors.ts): the web words it in the user's language.
-    { error: 'validation.number' },
+    // A catalogued field code (packages/domain errors.ts): the web words it in the user's language. No id
+    // at all (a select left on its "Choose" line sends nothing or '') is a missing field, not a bad number.
+    {
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.number',
+    },
   )
   .meta({ description: `An id: 1 to ${MAX_ID}, as a number or decimal digits` });

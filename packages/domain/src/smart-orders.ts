@@ -307,8 +307,15 @@ export const proposedOrderSchema = z.object({
       unit_price: z.number(),
     }),
   ),
-  /** Goods + VAT + standard delivery at today's list prices (checkout answers the final total). */
+  /**
+   * What checkout would charge today (its own quote, ADR 023): goods after every running offer, VAT,
+   * standard delivery (waived by a free-delivery offer). No rewards: a proposed order does not spend them.
+   */
   estimated_total: z.number(),
+  /** What running promotions and trade offers take off the goods in that total. */
+  discount_amount: z.number(),
+  tax_amount: z.number(),
+  delivery_fee: z.number(),
   created_at: z.string(),
 });
 export type ProposedOrder = z.infer<typeof proposedOrderSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import {
   BULK_UPLOAD_COLUMNS,
@@ -14,7 +14,7 @@ import {
   type BulkUploadIssue,
   type BulkUploadReport,
 } from '@tt/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import {
@@ -156,6 +156,27 @@ export async function validateUpload(
   return toReport({ ...row!, rows: null });
 }
 
+/** How long a validated upload waits for the seller's confirm before it is removed. */
+export const PENDING_UPLOAD_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * Removes uploads validated but never confirmed (still pending) more than a day ago, with their staged
+ * rows (the job `bulk_upload.remove_stale`). Nothing was ever written from them, so the history loses
+ * nothing it reports on: it lists what was imported or refused. Returns how many went.
+ */
+export async function removeStalePendingUploads(db: Db | Tx, now: Date): Promise<number> {
+  const removed = await db
+    .delete(bulkUploads)
+    .where(
+      and(
+        eq(bulkUploads.status, 'pending'),
+        lt(bulkUploads.created_at, new Date(now.getTime() - PENDING_UPLOAD_TTL_MS)),
+      ),
+    )
+    .returning({ id: bulkUploads.id });
+  return removed.length;
+}
+
 /** GET /api/bulk-uploads: the seller's latest uploads. */
 export async function uploadHistory(db: Db, seller: Caller): Promise<BulkUpload[]> {
   const rows = await db
@@ -291,14 +312,14 @@ export async function confirmUpload(
           STOCK_REASON,
           new Set(made.values()),
         );
-        for (const productId of refused) {
+        for (const { productId, reserved } of refused) {
           const r = chunk.find((c) => idOf.get(c.sku) === productId)!;
           extraIssues.push({
             row: r.line,
             column: 'stock_quantity',
             value: String(r.stock_quantity),
-            code: 'validation.too_small',
-            params: { minimum: 0 },
+            code: 'validation.below_open_orders',
+            params: { held: reserved },
           });
         }
         await tx

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { catalogContracts } from '@tt/domain';
 import { defineRoute } from '../../platform/route.ts';
-import { browseLimitFor } from '../subscriptions/service.ts';
+import { browseLimitSql } from '../subscriptions/service.ts';
 import { listCategories, listProductsJson } from './service.ts';
 
 export async function catalogRoutes(app: FastifyInstance) {
@@ -10,7 +10,7 @@ export async function catalogRoutes(app: FastifyInstance) {
       app.db,
       user,
       query,
-      browseLimitFor(app.db, user.id),
+      browseLimitSql(user.id),
       app.config.catalogueResultCacheMs,
     );
     // Serialised from a typed ProductList (see listProductsJson) and sent as it is, without validating the

@@ -166,39 +166,128 @@ interface CatalogueFilter {
 const isSharedView = (user: UserRow, query: ProductQuery) =>
   !query.include_inactive || (!isSeller(user.role) && user.role !== 'admin');
 
-/** The WHERE of a catalogue query, without its search. */
-async function liveFilter(db: Db, user: UserRow, query: ProductQuery): Promise<SQL> {
+/** The catalogue's version (migration 0032) as a number, read in the statement that reads a page. */
+const VERSION = sql`(select cv.version::float8 from catalogue_version cv where cv.id = 1)`;
+
+/**
+ * What this process knows of the buyers' shared catalogue: the latest version it has seen, which products
+ * match each question (ids in order, at most MATCH_CACHE_ENTRIES questions) as of a version, and the
+ * categories' parents. Every request reads the version with its page; an entry of an older version is
+ * never used, so a product added, renamed, repriced, moved or switched off shows at the next request on
+ * every instance. Prices, stock and whether a product still belongs are read live on every page.
+ */
+interface Entry {
+  value: Promise<Found>;
+  /** Only the order by stock expires (stock changes with every sale and does not bump the version). */
+  expires: number;
+  /** The catalogue version of the answer, once it has arrived. */
+  version?: number;
+}
+
+class CatalogueState {
+  version = -1;
+  private readonly entries = new Map<string, Entry>();
+  parents: { version: number; of: Map<number, number | null> } | null = null;
+
+  get(key: string): Entry | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Most recently used last: the first entry is the one to evict.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  set(key: string, entry: Entry) {
+    this.entries.delete(key);
+    if (this.entries.size >= MATCH_CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, entry);
+    // The promise itself is kept, so buyers asking the same thing at once share one query; an answer of
+    // a version already superseded (or one that could not be kept) is dropped when it arrives.
+    entry.value.then(
+      (found) => {
+        entry.version = found.version;
+        if (!found.keep || found.version < this.version) this.drop(key, entry);
+      },
+      () => this.drop(key, entry),
+    );
+  }
+
+  drop(key: string, entry: Entry) {
+    if (this.entries.get(key) === entry) this.entries.delete(key);
+  }
+
+  /** A statement saw `version`: when the catalogue has changed since, every older kept answer is stale. */
+  saw(version: number) {
+    if (version <= this.version) return;
+    this.version = version;
+    for (const [key, entry] of this.entries) {
+      if (entry.version !== undefined && entry.version < version) this.entries.delete(key);
+    }
+  }
+}
+
+/** At most 4,000 questions of at most 1,000 ids each (16 MB at the very most; most are far smaller). */
+const MATCH_CACHE_ENTRIES = 4000;
+const states = new WeakMap<Db, CatalogueState>();
+function catalogueState(db: Db) {
+  let state = states.get(db);
+  if (!state) states.set(db, (state = new CatalogueState()));
+  return state;
+}
+
+/**
+ * The categories' parents, kept per process and read again once a newer version has been seen (any
+ * category change bumps it). Small: the tree has a few dozen categories.
+ */
+async function categoryParents(db: Db, state: CatalogueState) {
+  if (state.parents && state.parents.version >= state.version) return state.parents;
+  const rows = rowsOf<{ id: number; parent_id: number | null; version: number }>(
+    await db.execute(sql`select c.id, c.parent_id, ${VERSION} as version from categories c`),
+  );
+  const version = rows[0]?.version ?? state.version;
+  state.saw(version);
+  state.parents = { version, of: new Map(rows.map((r) => [r.id, r.parent_id])) };
+  return state.parents;
+}
+
+/**
+ * The WHERE of a catalogue query, without its search, and the version of the category tree it was built
+ * with (null when it needed none). A department is one column (department_id, kept by triggers), so its
+ * order under each sort is one range of its own index.
+ */
+async function liveFilter(
+  db: Db,
+  user: UserRow,
+  query: ProductQuery,
+  state: CatalogueState,
+): Promise<{ live: SQL; treeVersion: number | null }> {
   const conditions: SQL[] = [];
   // A literal predicate (not a bound parameter), so the planner can use the partial indexes.
   if (isSharedView(user, query)) conditions.push(sql`p.is_active`);
   else if (isSeller(user.role)) conditions.push(sql`(p.is_active or p.seller_id = ${user.id})`);
 
   const { department_id: department, category_id: category } = query;
-  // The category table is small: one read resolves the department's subcategories to plain ids, which the
-  // planner estimates well (an ANY(subquery) misleads it into a sequential scan of the whole catalogue).
-  let tree: { id: number; parent_id: number | null }[] = [];
-  if (department !== undefined) {
-    tree = rowsOf(
-      await db.execute(
-        sql`select id, parent_id from categories where id = ${department} or parent_id = ${department}`,
-      ),
-    );
-    const ids = tree.map((c) => c.id);
-    conditions.push(ids.length ? sql`p.category_id in ${ids}` : sql`false`);
-  }
+  let treeVersion: number | null = null;
   // A category is honoured only inside the chosen department (spec 1 §2), or on its own.
-  if (
-    category !== undefined &&
-    (department === undefined || tree.find((c) => c.id === category)?.parent_id === department)
-  ) {
-    conditions.push(sql`p.category_id = ${category}`);
+  let honoured = category !== undefined;
+  if (department !== undefined && category !== undefined) {
+    const parents = await categoryParents(db, state);
+    treeVersion = parents.version;
+    honoured = parents.of.get(category) === department;
   }
+  if (honoured) conditions.push(sql`p.category_id = ${category}`);
+  else if (department !== undefined) conditions.push(sql`p.department_id = ${department}`);
   if (query.price_band) {
     const { min, max } = PRICE_BANDS[query.price_band];
     if (min !== null) conditions.push(sql`p.selling_price_cents >= ${min}`);
     if (max !== null) conditions.push(sql`p.selling_price_cents <= ${max}`);
   }
-  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  return { live: conditions.length ? sql.join(conditions, sql` and `) : sql`true`, treeVersion };
 }
 
 /** Which products match, in order: at most PRODUCT_TOTAL_CAP ids, and whether there are more. */
@@ -208,10 +297,17 @@ interface Matches {
 }
 
 /**
- * Ranking reads every match's document: a word in most of the catalogue ("foods") would rank 100,000 rows.
- * Relevance therefore ranks at most this many matches, as the index finds them; below it the order is exact.
+ * Ranking reads every candidate's document: a word in most of the catalogue ("foods") would rank 100,000
+ * rows. Relevance therefore ranks at most this many matches, as the text index yields them; below it the
+ * order is exact. It is the cap of a total too, so a search with fewer matches is ranked whole.
  */
-const RELEVANCE_CANDIDATES = 5000;
+const RELEVANCE_CANDIDATES = PRODUCT_TOTAL_CAP;
+
+/**
+ * A search in a chosen order (not relevance) sorts at most this many matches in memory; with more (a word
+ * in most of the catalogue, where matches are dense) it walks the sort index instead.
+ */
+const SORTED_CANDIDATES = 5000;
 
 /** The rows of one page of known ids (positions `from` to `to` of the found order, 0-based, end excluded). */
 interface PageSlice {
@@ -219,31 +315,45 @@ interface PageSlice {
   to: number;
 }
 
+/** What a statement that reads a page also reads: the catalogue's version and the caller's browsing limit. */
+interface PageRead {
+  rows: ProductRow[];
+  version: number;
+  browseLimit: number | null;
+}
+
+const PAGE_COLUMNS = sql`
+  p.id, p.name, p.brand, p.sku, p.description, p.image_url, p.category_id,
+  c.name as category_name, c.parent_id, p.selling_price_cents, p.mrp_cents,
+  p.minimum_order_quantity, p.stock_quantity, p.is_active, p.seller_id,
+  coalesce(u.company_name, u.name) as seller_name`;
+
 /**
- * The ids of the matches in order and, in the same statement (one round trip), the rows of the page asked
- * for: on a cache miss the page costs no second query.
+ * The ids of the matches in order and, in the same statement (one round trip, one snapshot), the rows of
+ * the page asked for, the catalogue's version and the caller's browsing limit.
  */
 async function matchingIds(
   db: Db,
   filter: CatalogueFilter,
   search: SQL | null,
   page: PageSlice,
-): Promise<{ matches: Matches; rows: ProductRow[] }> {
+  browseLimit: SQL,
+): Promise<{ matches: Matches } & PageRead> {
   const where = search ? sql`${filter.live} and p.search_document @@ (${search})` : filter.live;
   const cap = sql`${PRODUCT_TOTAL_CAP + 1}`;
   // The ordered ids, as one int[].
   let ordered: SQL;
   if (search && filter.order === 'relevance') {
     ordered = sql`array(select p.id from (select p.id, p.name, p.search_document from products p
-                                           where ${where} limit ${RELEVANCE_CANDIDATES}) p
+                                           where ${where} limit ${RELEVANCE_CANDIDATES + 1}) p
                          order by ${orderBy(filter.order, search)} limit ${cap})`;
   } else if (search) {
-    // A chosen order while searching. A selective search (at most RELEVANCE_CANDIDATES matches) is read
+    // A chosen order while searching. A selective search (at most SORTED_CANDIDATES matches) is read
     // from the text index and sorted in memory; walking a sort index instead would test the document of
     // every product it passes (a brand's 5 % of the catalogue: 20,000 rows for one page). A broad one
     // (more matches) walks the sort index, where the matches are dense. The CASE reads the second only
     // when the first found too many (PostgreSQL evaluates a sub-select when it is first needed).
-    ordered = sql`case when (select count(*) from s) <= ${RELEVANCE_CANDIDATES}
+    ordered = sql`case when (select count(*) from s) <= ${SORTED_CANDIDATES}
                     then array(select p.id from s p order by ${orderBy(filter.order, null)} limit ${cap})
                     else array(select p.id from products p where ${where}
                                 order by ${orderBy(filter.order, null)} limit ${cap}) end`;
@@ -255,14 +365,19 @@ async function matchingIds(
   const selective =
     search && filter.order !== 'relevance'
       ? sql`s as materialized (select p.id, p.name, p.selling_price_cents, p.stock_quantity from products p
-                               where ${where} limit ${RELEVANCE_CANDIDATES + 1}),`
+                               where ${where} limit ${SORTED_CANDIDATES + 1}),`
       : sql``;
-  const [row] = rowsOf<{ ids: number[] | string; page: ProductRow[] | null }>(
+  const [row] = rowsOf<{
+    ids: number[] | string;
+    page: ProductRow[] | null;
+    version: number;
+    browse_limit: number | null;
+  }>(
     await db.execute(sql`
       with ${selective}
            -- MATERIALIZED: m is read twice below; inlined, its ids would be found twice.
            m as materialized (select (${ordered})::int[] as ids)
-      select m.ids,
+      select m.ids, ${VERSION} as version, ${browseLimit} as browse_limit,
              (select json_agg(r) from (
                 select ${PAGE_COLUMNS}
                   from products p
@@ -274,7 +389,32 @@ async function matchingIds(
   const all = parseIntArray(row?.ids ?? []);
   const more = all.length > PRODUCT_TOTAL_CAP;
   const ids = Int32Array.from(all.slice(0, PRODUCT_TOTAL_CAP));
-  return { matches: { ids, more }, rows: inOrder(ids.subarray(page.from, page.to), row?.page ?? []) };
+  return {
+    matches: { ids, more },
+    rows: inOrder(ids.subarray(page.from, page.to), row?.page ?? []),
+    version: Number(row?.version ?? -1),
+    browseLimit: row?.browse_limit ?? null,
+  };
+}
+
+/** The page's rows by id (still active and still in the filter), the version and the browsing limit. */
+async function readPage(db: Db, ids: ArrayLike<number>, live: SQL, browseLimit: SQL): Promise<PageRead> {
+  const list = Array.from(ids);
+  const [row] = rowsOf<{ page: ProductRow[] | null; version: number; browse_limit: number | null }>(
+    await db.execute(sql`
+      select ${VERSION} as version, ${browseLimit} as browse_limit,
+             (select json_agg(r) from (
+                select ${PAGE_COLUMNS}
+                  from products p
+                  join categories c on c.id = p.category_id
+                  join users u on u.id = p.seller_id
+                 where ${list.length ? sql`p.id in ${list}` : sql`false`} and ${live}) r) as page`),
+  );
+  return {
+    rows: inOrder(list, row?.page ?? []),
+    version: Number(row?.version ?? -1),
+    browseLimit: row?.browse_limit ?? null,
+  };
 }
 
 /** node-postgres parses an int[] to numbers; a driver that leaves it as text ('{1,2}') is read here. */
@@ -291,6 +431,17 @@ function inOrder(ids: ArrayLike<number>, rows: ProductRow[]): ProductRow[] {
 }
 
 /**
+ * Which products match a question, as of a catalogue version. `keep`: whether it may be shared (it was
+ * built with the category tree of that same version).
+ */
+interface Found {
+  matches: Matches;
+  filter: CatalogueFilter;
+  version: number;
+  keep: boolean;
+}
+
+/**
  * Matches of a search or filter with the rows of the page asked for, correcting typos when the words as
  * typed find nothing. The search expression used is returned too: pages beyond the cap are read with it.
  */
@@ -299,83 +450,51 @@ async function findMatches(
   user: UserRow,
   query: ProductQuery,
   page: PageSlice,
-): Promise<{ matches: Matches; filter: CatalogueFilter; rows: ProductRow[] }> {
+  browseLimit: SQL,
+  state: CatalogueState,
+): Promise<{ found: Found } & PageRead> {
   const term = query.search?.trim() || undefined;
   const groups = term === undefined ? [] : parseSearch(term);
   const order: ProductOrder = query.sort ?? (term ? 'relevance' : 'name');
-  const live = await liveFilter(db, user, query);
+  const { live, treeVersion } = await liveFilter(db, user, query, state);
   if (term !== undefined && groups.length === 0) {
     // Only punctuation: nothing can match.
-    return {
-      matches: { ids: new Int32Array(0), more: false },
-      filter: { live: sql`false`, search: null, order },
-      rows: [],
-    };
+    const read = await readPage(db, [], sql`false`, browseLimit);
+    const filter = { live: sql`false`, search: null, order };
+    const matches = { ids: new Int32Array(0), more: false };
+    return { found: { matches, filter, version: read.version, keep: true }, ...read };
   }
   let search = groups.length ? searchQuery(groups) : null;
   const filter: CatalogueFilter = { live, search, order };
-  let found = await matchingIds(db, filter, search, page);
-  if (search && found.matches.ids.length === 0) {
+  let read = await matchingIds(db, filter, search, page, browseLimit);
+  if (search && read.matches.ids.length === 0) {
     const corrected = await correctedSearch(db, groups);
     if (corrected) {
       search = searchQuery(corrected);
-      found = await matchingIds(db, filter, search, page);
+      read = await matchingIds(db, filter, search, page, browseLimit);
     }
   }
-  return { ...found, filter: { ...filter, search } };
+  const { matches, ...rest } = read;
+  const keep = treeVersion === null || treeVersion === read.version;
+  return { found: { matches, filter: { ...filter, search }, version: read.version, keep }, ...rest };
 }
-
-/**
- * The buyers' catalogue keeps, for a few seconds (CATALOGUE_RESULT_CACHE_MS), which products match each
- * search or filter and in what order: ids only, shared by every buyer, a bounded number of entries. Price,
- * stock and whether a product is still active (and in the price band) are read on every request, so a
- * change shows at once; a product added or moved into a filter appears when its entry expires (ADR 005).
- */
-type Found = { matches: Matches; filter: CatalogueFilter };
-
-class MatchCache {
-  private readonly entries = new Map<string, { value: Promise<Found>; expires: number }>();
-  constructor(private readonly capacity: number) {}
-  get(key: string): Promise<Found> | undefined {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value;
-    return undefined;
-  }
-  set(key: string, ttlMs: number, value: Promise<Found>) {
-    this.entries.delete(key);
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, expires: Date.now() + ttlMs });
-    // The promise itself is kept, so buyers asking the same thing at once share one query.
-    value.catch(() => this.entries.delete(key));
-  }
-}
-
-/** At most 2,000 entries of at most 1,000 ids each: about 8 MB. */
-const MATCH_CACHE_ENTRIES = 2000;
-const matchCaches = new WeakMap<Db, MatchCache>();
-function matchCache(db: Db) {
-  let cache = matchCaches.get(db);
-  if (!cache) matchCaches.set(db, (cache = new MatchCache(MATCH_CACHE_ENTRIES)));
-  return cache;
-}
-
-const PAGE_COLUMNS = sql`
-  p.id, p.name, p.brand, p.sku, p.description, p.image_url, p.category_id,
-  c.name as category_name, c.parent_id, p.selling_price_cents, p.mrp_cents,
-  p.minimum_order_quantity, p.stock_quantity, p.is_active, p.seller_id,
-  coalesce(u.company_name, u.name) as seller_name`;
 
 /**
  * GET /api/products: one page of the catalogue and the number of matches (capped; see PRODUCT_TOTAL_CAP),
  * as the response's JSON text. With a browsing limit (the free plan) only the first `browseLimit` matches in
- * the chosen order exist for the caller. The page's rows are always read live, by id.
+ * the chosen order exist for the caller; `browseLimit` is its SQL (subscriptions' browseLimitSql), read in
+ * the statement of the page. The page's rows are always read live, by id.
+ *
+ * `stockOrderMs`: 0 keeps nothing (every request finds its matches). Otherwise the buyers' shared view
+ * keeps which products match each question until the catalogue's version changes, and the order by stock
+ * (which every sale changes without bumping the version) for at most this long.
  */
 export async function listProductsJson(
   db: Db,
   user: UserRow,
   query: ProductQuery,
-  browseLimitOf: Promise<number | null> | number | null,
-  resultCacheMs = 0,
+  browseLimit: SQL<number | null>,
+  stockOrderMs = 0,
 ): Promise<string> {
   const key = JSON.stringify([
     query.search?.trim().toLowerCase() ?? null,
@@ -385,39 +504,43 @@ export async function listProductsJson(
     query.sort ?? null,
   ]);
   const offset = (query.page - 1) * query.page_size;
-  // The page as if there were no browsing limit: the plan is read meanwhile, and the page trimmed after.
+  // The page as if there were no browsing limit: the limit is read in the same statement, the page trimmed after.
   const slice = { from: offset, to: offset + query.page_size };
-  const cache = resultCacheMs > 0 && isSharedView(user, query) ? matchCache(db) : undefined;
-  const cached = cache?.get(key);
+  const state = catalogueState(db);
+  const shared = stockOrderMs > 0 && isSharedView(user, query);
 
-  const read = async (): Promise<{ found: Found; rows: ProductRow[] }> => {
-    if (cached) {
-      const found = await cached;
-      const ids = Array.from(found.matches.ids.subarray(slice.from, slice.to));
-      if (ids.length === 0) return { found, rows: [] };
-      // The page's ids are known: read those products live, and check they still belong.
-      const rows = rowsOf<ProductRow>(
-        await db.execute(sql`
-          select ${PAGE_COLUMNS}
-            from products p
-            join categories c on c.id = p.category_id
-            join users u on u.id = p.seller_id
-           where p.id in ${ids} and ${found.filter.live}`),
+  let answer: ({ found: Found } & PageRead) | null = null;
+  const entry = shared ? state.get(key) : undefined;
+  if (entry) {
+    const found = await entry.value.catch(() => null);
+    if (found) {
+      // One statement: the page's rows by id (checked to still belong), the version and the plan.
+      const read = await readPage(
+        db,
+        found.matches.ids.subarray(slice.from, slice.to),
+        found.filter.live,
+        browseLimit,
       );
-      return { found, rows: inOrder(ids, rows) };
+      state.saw(read.version);
+      if (read.version === found.version) answer = { found, ...read };
     }
-    const loading = findMatches(db, user, query, slice);
-    cache?.set(
-      key,
-      resultCacheMs,
-      loading.then(({ matches, filter }) => ({ matches, filter })),
-    );
-    const { rows, ...found } = await loading;
-    return { found, rows };
-  };
-  const [{ found, rows: pageRows }, browseLimit] = await Promise.all([read(), browseLimitOf]);
+  }
+  if (!answer) {
+    const loading = findMatches(db, user, query, slice, browseLimit, state);
+    if (shared) {
+      const order = query.sort ?? 'name';
+      state.set(key, {
+        value: loading.then((a) => a.found),
+        expires: order === 'stock' ? Date.now() + stockOrderMs : Infinity,
+      });
+    }
+    answer = await loading;
+    state.saw(answer.version);
+  }
+
+  const { found, rows: pageRows, browseLimit: limitOfPlan } = answer;
   const { matches, filter } = found;
-  const reachable = browseLimit === null ? Infinity : browseLimit;
+  const reachable = limitOfPlan === null ? Infinity : limitOfPlan;
   const limit = Math.max(0, Math.min(query.page_size, reachable - offset));
 
   let rows = pageRows.slice(0, limit);
@@ -444,7 +567,7 @@ export async function listProductsJson(
     total_capped: matches.more && reachable > known,
     page: query.page,
     page_size: query.page_size,
-    browse_limit: browseLimit,
+    browse_limit: limitOfPlan,
   };
   return JSON.stringify(list);
 }

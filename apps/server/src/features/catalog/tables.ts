@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -33,6 +34,11 @@ export const products = pgTable(
     category_id: integer('category_id')
       .notNull()
       .references(() => categories.id),
+    /**
+     * The category's department (its parent, or itself when it is a department), kept by triggers
+     * (migration 0032) and never written by the app: a department's products are one index range.
+     */
+    department_id: integer('department_id'),
     name: text('name').notNull(),
     brand: text('brand').notNull(),
     /** Unique per seller (migration 0016), not across sellers. */
@@ -85,6 +91,16 @@ export const products = pgTable(
     index('products_active_category_stock_idx')
       .on(t.category_id, t.stock_quantity, t.id)
       .where(sql`${t.is_active}`),
+    // A department's products in each sort (migration 0032, with INCLUDE columns for the category and price).
+    index('products_active_department_name_idx')
+      .on(t.department_id, sql`lower(${t.name}) collate "C"`, t.id)
+      .where(sql`${t.is_active}`),
+    index('products_active_department_price_idx')
+      .on(t.department_id, t.selling_price_cents, t.id)
+      .where(sql`${t.is_active}`),
+    index('products_active_department_stock_idx')
+      .on(t.department_id, t.stock_quantity, t.id)
+      .where(sql`${t.is_active}`),
   ],
 );
 
@@ -92,3 +108,12 @@ export const products = pgTable(
 export const catalogueWords = pgTable('catalogue_words', { word: text('word').primaryKey() }, (t) => [
   index('catalogue_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
+
+/**
+ * The catalogue's version (one row, migration 0032): bumped by statement triggers whenever which products
+ * match a question or their order (other than by stock) may have changed. Read with every catalogue page.
+ */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

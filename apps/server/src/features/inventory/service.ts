@@ -1211,7 +1211,7 @@ export async function countListings(
    * at it with one adjustment movement (`reason`), and nothing else needs changing.
    */
   fresh: ReadonlySet<number> = new Set(),
-): Promise<{ refused: number[] }> {
+): Promise<{ refused: { productId: number; reserved: number }[] }> {
   if (counts.length === 0) return { refused: [] };
   const location = await defaultLocation(tx, sellerId);
   const listings = await productsForSale(
@@ -1299,13 +1299,14 @@ export async function countListings(
     .orderBy(asc(inventoryItems.id))
     .for('update');
   const stateOf = new Map(states.map((s) => [productOfInventory.get(s.inventory_product_id)!, s]));
-  const refused: number[] = [];
+  // A count below what open orders hold is refused with that amount (the seller cannot have less).
+  const refused: { productId: number; reserved: number }[] = [];
   const changes: { state: ItemState; productId: number; delta: number }[] = [];
   for (const c of counts) {
     const state = stateOf.get(c.productId);
     if (!state) continue;
     if (c.quantity < state.reserved) {
-      refused.push(c.productId);
+      refused.push({ productId: c.productId, reserved: state.reserved });
       continue;
     }
     const delta = c.quantity - state.quantity;

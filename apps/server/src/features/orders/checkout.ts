@@ -24,7 +24,7 @@ import { productsForSale } from '../catalog/service.ts';
 import { reserveForOrder } from '../inventory/service.ts';
 import { notify } from '../notifications/service.ts';
 import { enforcePlanLimit, registerUsageCounter } from '../subscriptions/service.ts';
-import { nextOrderNumber, ordersByIds, registerOrderPlacer } from './service.ts';
+import { nextOrderNumber, ordersByIds, registerOrderPlacer, registerOrderQuoter } from './service.ts';
 import { emitOrderEvent, ORDER_EVENTS } from './events.ts';
 import { offersFor, registeredCreditProvider, registeredOfferProviders, type OfferUse } from './offers.ts';
 import { checkoutKeys, orderItems, orders } from './tables.ts';
@@ -432,12 +432,18 @@ export async function countCheckoutKeys(db: Db, userIds: number[]): Promise<numb
  * function, without the locks), with each line's offer and its name, writing nothing. The review shows it
  * and sends its totals as the expected ones.
  */
-export async function quoteCheckout(db: Db, user: UserRow, input: QuoteRequest): Promise<Quote> {
+export async function quoteCheckout(
+  db: Db | Tx,
+  user: UserRow,
+  input: QuoteRequest,
+  now = new Date(),
+): Promise<Quote> {
   assertCanBuy(user);
   const lines = mergeItems(input.items);
   const { catalogue, offers, balance, pricing } = await priceRequest(db, user, input.delivery_option, lines, {
     use_rewards: input.use_rewards,
     lock: false,
+    now,
   });
   const names = new Map(offers.map((o) => [`${o.source.type}:${o.source.id}`, o.name ?? '']));
   const named = (source: OfferSource | null) =>
@@ -476,3 +482,5 @@ export async function quoteCheckout(db: Db, user: UserRow, input: QuoteRequest):
     rewards_balance: centsToRand(balance),
   };
 }
+
+registerOrderQuoter(quoteCheckout);

@@ -13,6 +13,8 @@ import {
   type Order,
   type OrderList,
   type OrderStatus,
+  type Quote,
+  type QuoteRequest,
   type RecentOrder,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -760,6 +762,22 @@ export function registerOrderPlacer(placer: OrderPlacer): void {
 export function placeOrdersInTx(...args: Parameters<OrderPlacer>): ReturnType<OrderPlacer> {
   if (!orderPlacer) throw new Error('Checkout is not loaded: no order placer registered');
   return orderPlacer(...args);
+}
+
+/**
+ * What checkout would charge for a request now (POST /api/orders/quote's function, ADR 022), for areas
+ * that show a total before a job or the buyer places it (smart orders' proposed orders, ADR 023): one
+ * pricing path, so a proposal shows exactly what checkout charges. Handed over by checkout.ts like the
+ * placer. Writes nothing; takes no locks.
+ */
+type OrderQuoter = (db: Db | Tx, user: UserRow, input: QuoteRequest, now?: Date) => Promise<Quote>;
+let orderQuoter: OrderQuoter | null = null;
+export function registerOrderQuoter(quoter: OrderQuoter): void {
+  orderQuoter = quoter;
+}
+export function quoteOrder(...args: Parameters<OrderQuoter>): ReturnType<OrderQuoter> {
+  if (!orderQuoter) throw new Error('Checkout is not loaded: no order quoter registered');
+  return orderQuoter(...args);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   markRun,
   releaseTradeOfferUses,
   REORDER_CHECK_JOB,
+  SCHEDULE_RUN_JOB,
   type Occurrence,
 } from './service.ts';
 
@@ -190,12 +191,12 @@ export async function confirmProposal(
   return db.transaction(async (tx) => {
     const proposal = await lockProposal(tx, user, id);
     // The VAT follows the total: checkout compares the total the buyer saw with its own.
-    const now_ = await quote(tx, proposal.supplier_id, proposal.items, now);
+    const now_ = await quote(tx, user, proposal.items, now);
     const placed = await placeSmartOrder(
       tx,
       user,
       { items: proposal.items, notes: null },
-      { total_cents: randToCents(totalAmount), tax_cents: now_.tax_cents },
+      { total_cents: randToCents(totalAmount), tax_cents: randToCents(now_.tax_amount) },
       now,
     );
     const ids = placed.map((o) => o.id);
@@ -210,6 +211,13 @@ export const smartOrderJobs: JobDefinition[] = [
     name: SCHEDULES_DUE_JOB,
     async handler(_payload, { tx, now }) {
       await runDueSchedules(tx, now);
+    },
+  },
+  {
+    // A schedule saved due today: the same locked run as the ten-minute round's (a no-op once moved on).
+    name: SCHEDULE_RUN_JOB,
+    async handler(payload, { tx, now }) {
+      await runSchedule(tx, Number(payload.schedule_id), now);
     },
   },
   {
@@ -235,9 +243,11 @@ export const smartOrderJobs: JobDefinition[] = [
     },
   },
   {
+    // No longer subscribed: the cancelling transaction releases the use (the offer provider's `released`).
+    // Kept so an order.cancelled job queued before that change still drains; releasing twice is a no-op.
     name: ORDER_CANCELLED_JOB,
     async handler(job, { tx, now }) {
-      await releaseTradeOfferUses(tx, Number(eventPayload(job).order_id), now);
+      await releaseTradeOfferUses(tx, [Number(eventPayload(job).order_id)], now);
     },
   },
 ];
@@ -251,5 +261,4 @@ export const smartOrderSchedules: Schedule[] = [
 export const smartOrderSubscriptions: Subscription[] = [
   { topic: 'inventory.low_stock', job: INVENTORY_EVENT_JOB },
   { topic: 'inventory.out_of_stock', job: INVENTORY_EVENT_JOB },
-  { topic: 'order.cancelled', job: ORDER_CANCELLED_JOB },
 ];

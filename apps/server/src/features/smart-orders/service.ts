@@ -29,7 +29,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/runner.ts';
-import { accountsWithRoles, userSummaries } from '../auth/service.ts';
+import { accountsWithRoles, userSummaries, type UserRow } from '../auth/service.ts';
 import { activeListingsOf, productsForSale, productSummaries } from '../catalog/service.ts';
 import { setReorderPoint, watchedItem } from '../inventory/service.ts';
 import { quantityOnOrder, registerOfferProvider } from '../orders/service.ts';
@@ -49,6 +49,7 @@ interface Caller {
 }
 
 export const REORDER_CHECK_JOB = 'smart_orders.reorder_check';
+export const SCHEDULE_RUN_JOB = 'smart_orders.schedule_run';
 
 // ---------------------------------------------------------------------------------------------------
 // Suppliers (spec 3 §7 GET /api/suppliers)
@@ -320,14 +321,30 @@ const scheduleColumns = (input: ScheduledOrderFields, items: ScheduledItem[]) =>
   items,
 });
 
+/**
+ * A schedule saved due today is acted on at once (a job enqueued in the saving transaction) rather than at
+ * the next ten-minute round; the job is the same locked, exactly-once run (ADR 023).
+ */
+async function runSoonIfDue(tx: Tx, row: ScheduleRow, now: Date) {
+  if (!row.is_active || !isDue(row.next_order_date, sastDate(now))) return;
+  await enqueue(tx, {
+    name: SCHEDULE_RUN_JOB,
+    key: `${SCHEDULE_RUN_JOB}:${row.id}:${row.next_order_date}:${now.getTime()}`,
+    payload: { schedule_id: row.id },
+  });
+}
+
 export async function createSchedule(db: Db, user: Caller, input: ScheduledOrderFields, now = new Date()) {
   assertNotPast(input.next_order_date, now);
   const items = await scheduleItems(db, input);
-  const [row] = await db
-    .insert(scheduledOrders)
-    .values({ ...scheduleColumns(input, items), buyer_id: user.id, created_at: now, updated_at: now })
-    .returning();
-  return (await toSchedules(db, [row!]))[0]!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(scheduledOrders)
+      .values({ ...scheduleColumns(input, items), buyer_id: user.id, created_at: now, updated_at: now })
+      .returning();
+    await runSoonIfDue(tx, row!, now);
+    return (await toSchedules(tx, [row!]))[0]!;
+  });
 }
 
 async function lockSchedule(tx: Tx, user: Caller, id: number): Promise<ScheduleRow> {
@@ -352,6 +369,7 @@ export async function updateSchedule(
       .set({ ...scheduleColumns(input, items), updated_at: now })
       .where(eq(scheduledOrders.id, id))
       .returning();
+    await runSoonIfDue(tx, row!, now);
     return (await toSchedules(tx, [row!]))[0]!;
   });
 }
@@ -505,7 +523,12 @@ export async function deleteOffer(db: Db, user: Caller, id: number): Promise<voi
 }
 
 /** The offers running today for these sellers (switched on, within dates, uses left). */
-async function runningOffers(db: Db | Tx, sellerIds: number[], now: Date): Promise<OfferRow[]> {
+/**
+ * The trade offers running today and not used up. lock (inside a checkout): the capped offers' rows are
+ * locked in id order before their uses are counted, so concurrent checkouts take the last use one after
+ * the other and never pass max_uses (the promotions' way, ADR 022).
+ */
+async function runningOffers(db: Db | Tx, sellerIds: number[], now: Date, lock = false): Promise<OfferRow[]> {
   if (sellerIds.length === 0) return [];
   const today = sastDate(now);
   const rows = await db
@@ -520,17 +543,28 @@ async function runningOffers(db: Db | Tx, sellerIds: number[], now: Date): Promi
       ),
     )
     .orderBy(tradeOffers.id);
-  const uses = await usesOf(
-    db,
-    rows.filter((r) => r.max_uses !== null).map((r) => r.id),
-  );
+  const capped = rows.filter((r) => r.max_uses !== null).map((r) => r.id);
+  if (lock && capped.length > 0)
+    await db
+      .select({ id: tradeOffers.id })
+      .from(tradeOffers)
+      .where(inArray(tradeOffers.id, capped))
+      .orderBy(tradeOffers.id)
+      .for('update');
+  const uses = await usesOf(db, capped);
   return rows.filter((r) => r.max_uses === null || (uses.get(r.id) ?? 0) < r.max_uses);
 }
 
 /** The running trade offers as offers for the one pricing rule (checkout prices with these). */
-export async function tradeOfferOffers(db: Db | Tx, sellerIds: number[], now = new Date()): Promise<Offer[]> {
-  return (await runningOffers(db, sellerIds, now)).map((r) => ({
+export async function tradeOfferOffers(
+  db: Db | Tx,
+  sellerIds: number[],
+  now = new Date(),
+  lock = false,
+): Promise<Offer[]> {
+  return (await runningOffers(db, sellerIds, now, lock)).map((r) => ({
     source: { type: 'trade_offer', id: r.id },
+    name: r.offer_name,
     seller_id: r.seller_id,
     product_ids: r.products.length > 0 ? r.products : null,
     min_order_value_cents: r.minimum_order_value_cents,
@@ -557,12 +591,16 @@ export async function recordTradeOfferUses(
       .onConflictDoNothing();
 }
 
-/** A cancelled order gives its offers' uses back (DECISIONS 21). */
-export async function releaseTradeOfferUses(tx: Tx, orderId: number, now = new Date()): Promise<void> {
+/**
+ * Cancelled or declined orders give their offers' uses back (DECISIONS 21), in the cancelling transaction
+ * (checkout's provider interface), so the use is free the moment the cancel commits. Idempotent.
+ */
+export async function releaseTradeOfferUses(tx: Tx, orderIds: number[], now = new Date()): Promise<void> {
+  if (orderIds.length === 0) return;
   await tx
     .update(tradeOfferUses)
     .set({ released_at: now })
-    .where(and(eq(tradeOfferUses.order_id, orderId), sql`${tradeOfferUses.released_at} is null`));
+    .where(and(inArray(tradeOfferUses.order_id, orderIds), sql`${tradeOfferUses.released_at} is null`));
 }
 
 /** What buyers see on products: the trade offers running today that cover each. */
@@ -609,7 +647,12 @@ export async function offersForProducts(
 
 type ProposalRow = typeof proposedOrders.$inferSelect;
 
-async function toProposals(db: Db | Tx, rows: ProposalRow[], now: Date): Promise<ProposedOrder[]> {
+async function toProposals(
+  db: Db | Tx,
+  buyer: UserRow,
+  rows: ProposalRow[],
+  now: Date,
+): Promise<ProposedOrder[]> {
   const [names, products] = await Promise.all([
     userSummaries(
       db,
@@ -622,7 +665,7 @@ async function toProposals(db: Db | Tx, rows: ProposalRow[], now: Date): Promise
   ]);
   const out: ProposedOrder[] = [];
   for (const r of rows) {
-    const priced = await quote(db, r.supplier_id, r.items, now);
+    const priced = await quote(db, buyer, r.items, now);
     out.push({
       id: r.id,
       source: r.source as ProposedOrder['source'],
@@ -637,21 +680,24 @@ async function toProposals(db: Db | Tx, rows: ProposalRow[], now: Date): Promise
         quantity: i.quantity,
         unit_price: centsToRand(products.get(i.product_id)?.selling_price_cents ?? 0),
       })),
-      estimated_total: centsToRand(priced.total_cents),
+      estimated_total: priced.total_amount,
+      discount_amount: priced.discount_amount,
+      tax_amount: priced.tax_amount,
+      delivery_fee: priced.delivery_fee,
       created_at: r.created_at.toISOString(),
     });
   }
   return out;
 }
 
-export async function listProposals(db: Db, user: Caller, now = new Date()): Promise<ProposedOrder[]> {
+export async function listProposals(db: Db, user: UserRow, now = new Date()): Promise<ProposedOrder[]> {
   const rows = await db
     .select()
     .from(proposedOrders)
     .where(and(eq(proposedOrders.buyer_id, user.id), eq(proposedOrders.status, 'open')))
     .orderBy(desc(proposedOrders.created_at), desc(proposedOrders.id))
     .limit(SMART_ORDERS_LISTED);
-  return toProposals(db, rows, now);
+  return toProposals(db, user, rows, now);
 }
 
 export async function lockProposal(tx: Tx, user: Caller, id: number): Promise<ProposalRow> {
@@ -814,10 +860,12 @@ export async function crossRule(
   return { rule, crossing };
 }
 
-// Every checkout prices the running trade offers through the one rule (DECISIONS 21) and tells this area
-// which orders used one (max_uses counts them; a cancellation releases the use: jobs.ts).
+// Every checkout prices the running trade offers through the one rule (DECISIONS 21), tells this area
+// which orders used one (max_uses counts them) and, in the cancelling or declining transaction, which
+// orders give their use back (ADR 022, 023).
 registerOfferProvider('trade_offer', {
-  offers: (tx, sellerIds, now) => tradeOfferOffers(tx, sellerIds, now),
+  offers: (tx, sellerIds, now, context) => tradeOfferOffers(tx, sellerIds, now, context?.lock ?? false),
+  released: (tx, orderIds) => releaseTradeOfferUses(tx, orderIds),
   used: (tx, uses) =>
     recordTradeOfferUses(
       tx,

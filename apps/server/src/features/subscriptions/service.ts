@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   centsToRand,
   EARLY_ADOPTER_MEMBER_CAP,
@@ -7,6 +7,7 @@ import {
   FREE_TIER,
   isEarlyAdopterTier,
   PLAN_CATALOGUE,
+  PLAN_TIERS,
   priceOf,
   sastDate,
   TRIAL_DAYS,
@@ -55,6 +56,23 @@ export async function planRestrictionsFor(db: Db, userId: number): Promise<PlanR
 export async function browseLimitFor(db: Db, userId: number): Promise<number | null> {
   const plan = await planRestrictionsFor(db, userId);
   return plan.max_products_browse < 0 ? null : plan.max_products_browse;
+}
+
+/**
+ * The user's browsing limit as a SQL expression (an int, null when unlimited), read live from the plan in
+ * force: the catalogue reads it in the same statement as its page (one round trip per request instead of
+ * a plan query beside it), so a plan change shows at the next request on every instance.
+ */
+export function browseLimitSql(userId: number): SQL<number | null> {
+  const cases = PLAN_TIERS.map((tier) => {
+    const limit = ENTITLEMENTS[tier].browse;
+    return sql`when ${tier} then ${limit < 0 ? sql`null` : sql.raw(String(Math.trunc(limit)))}`;
+  });
+  const fallback = ENTITLEMENTS[FREE_TIER].browse;
+  return sql<number | null>`(case coalesce((select s.plan_tier::text from ${subscriptions} s
+                                   where s.user_id = ${userId} and s.status = 'active' limit 1), ${FREE_TIER})
+             ${sql.join(cases, sql` `)}
+             else ${fallback < 0 ? sql`null` : sql.raw(String(Math.trunc(fallback)))} end)::int`;
 }
 
 const forgetPlan = (db: Db | Tx, userId: number) => planCaches.get(db)?.delete(userId);

@@ -4,4 +4,5 @@ export { SelectField, type SelectOption } from './SelectField';
 export { useFormSubmit } from './useFormSubmit';
 export { FormActions } from './FormActions';
 export { fieldMessage } from './field-message';
-export { asNumber, toNumber, toNumberOrNull } from './numbers';
+export { asNumber, toDecimal, toNumber, toNumberOrNull } from './numbers';
+export { DiscountField, DiscountLimitFields, type DiscountKind } from './DiscountFields';

@@ -1,25 +1,27 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ClipboardCheck, Plus, Receipt, Undo2 } from 'lucide-react';
 import { TRANSACTION_TYPES, createTransactionSchema, type FinancialTransaction } from '@tt/domain';
-import type { z } from 'zod';
 import { Badge, type Tone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Dialog } from '../../components/ui/Dialog';
-import { Field, Input, Select } from '../../components/ui/Field';
+import { Field, Input } from '../../components/ui/Field';
 import { Textarea } from '../../components/ui/Textarea';
 import { cn } from '../../components/ui/cn';
 import { formatDate, formatMoney } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
-import { useCreateTransaction, useReviewTransaction, type CreateTransaction } from './api';
+import { useCreateTransaction, useReviewTransaction } from './api';
 import { QueryState } from '../../components/ui/QueryState';
-import { useFieldMessage } from './parts';
-import { applyServerErrors, serverMessage } from '../../lib/form-errors';
-import { toNumber } from '../../components/form';
+import {
+  FormActions,
+  FormField,
+  SelectField,
+  asNumber,
+  useContractForm,
+  useFormSubmit,
+} from '../../components/form';
 
 const statusTones: Record<FinancialTransaction['status'], Tone> = {
   pending: 'yellow',
@@ -190,96 +192,72 @@ function TransactionRow({
   );
 }
 
-type TransactionValues = z.input<typeof createTransactionSchema>;
-
+/** Record Transaction (spec 1 §4): the domain's schema checks it here and on the server. */
 function TransactionForm({ coopId, onDone }: { coopId: number; onDone: () => void }) {
   const { t } = useTranslation('governance');
-  const message = useFieldMessage();
   const create = useCreateTransaction(coopId);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<TransactionValues, unknown, CreateTransaction>({
-    resolver: zodResolver(createTransactionSchema),
+  const form = useContractForm(createTransactionSchema, {
     defaultValues: { transaction_type: 'share_payment', description: '' },
   });
-  const onSubmit = handleSubmit((input) =>
-    create.mutate(input, {
-      onSuccess: () => {
-        reset();
-        onDone();
-        toastSuccess(t('finances.saved'));
-      },
-      onError: (error) =>
-        void applyServerErrors(error, setError, t, ['transaction_type', 'amount', 'description']),
-    }),
-  );
+  const submit = useFormSubmit(form, create.mutateAsync, {
+    onSuccess: () => {
+      onDone();
+      toastSuccess(t('finances.saved'));
+    },
+    fields: TRANSACTION_FIELDS,
+  });
   return (
     <Card>
       <CardHeader title={t('finances.form_title')} subtitle={t('finances.form_subtitle')} />
-      <form
-        onSubmit={(e) => void onSubmit(e)}
-        noValidate
-        className="space-y-4 p-4 sm:p-5"
-        data-testid="transaction-form"
-      >
+      <form onSubmit={submit} noValidate className="space-y-4 p-4 sm:p-5" data-testid="transaction-form">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label={t('finances.fields.type')} htmlFor="tx-type" required>
-            <Select id="tx-type" {...register('transaction_type')}>
-              {TRANSACTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`transaction_types.${type}`)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
-            label={t('finances.fields.amount')}
-            htmlFor="tx-amount"
+          <SelectField
+            form={form}
+            name="transaction_type"
+            id="tx-type"
+            label={t('finances.fields.type')}
             required
-            error={serverMessage(errors.amount) ?? (errors.amount && t('validation.positive_amount'))}
-          >
-            <Input
-              id="tx-amount"
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              step={0.01}
-              aria-invalid={errors.amount ? true : undefined}
-              {...register('amount', {
-                setValueAs: toNumber,
-              })}
-            />
-          </Field>
-        </div>
-        <Field
-          label={t('finances.fields.description')}
-          htmlFor="tx-description"
-          required
-          error={message(errors.description?.message)}
-        >
-          <Textarea
-            id="tx-description"
-            rows={2}
-            aria-invalid={errors.description ? true : undefined}
-            {...register('description')}
+            options={TRANSACTION_TYPES.map((type) => ({
+              value: type,
+              label: t(`transaction_types.${type}`),
+            }))}
           />
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-            {t('common:common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="record-transaction">
-            {t('finances.record')}
-          </Button>
+          <FormField
+            form={form}
+            name="amount"
+            id="tx-amount"
+            label={t('finances.fields.amount')}
+            required
+            type="number"
+            inputProps={{ inputMode: 'decimal', min: 0.01, step: 0.01 }}
+            registerOptions={asNumber}
+          />
         </div>
+        <FormField
+          form={form}
+          name="description"
+          id="tx-description"
+          label={t('finances.fields.description')}
+          required
+        >
+          {(control) => <Textarea rows={2} {...control} />}
+        </FormField>
+        <FormActions
+          submitLabel={t('finances.record')}
+          busy={create.isPending}
+          onCancel={onDone}
+          testId="record-transaction"
+        />
       </form>
     </Card>
   );
 }
+
+const TRANSACTION_FIELDS = {
+  transaction_type: 'transaction_type',
+  amount: 'amount',
+  description: 'description',
+} as const;
 
 function ReviewDialog({
   coopId,

@@ -1,24 +1,19 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarClock, CheckCircle2, Info, Plus, Users } from 'lucide-react';
 import { createMeetingSchema, meetingUpcoming, type Meeting } from '@tt/domain';
-import type { z } from 'zod';
 import { Badge, type Tone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Dialog } from '../../components/ui/Dialog';
-import { Field, Input } from '../../components/ui/Field';
 import { Textarea } from '../../components/ui/Textarea';
 import { formatDateTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
-import { useAttendMeeting, useCreateMeeting, type CreateMeeting } from './api';
+import { useAttendMeeting, useCreateMeeting } from './api';
 import { localInputToIso } from './dates';
 import { QueryState } from '../../components/ui/QueryState';
-import { useFieldMessage } from './parts';
-import { applyServerErrors, serverMessage } from '../../lib/form-errors';
+import { FormActions, FormField, useContractForm, useFormSubmit } from '../../components/form';
 
 /** Spec 1 §4: scheduled meetings in the future read as upcoming; every other state is grey. */
 function meetingTone(meeting: Meeting): Tone {
@@ -62,91 +57,67 @@ export function MeetingsTab({ coopId, query }: { coopId: number; query: UseQuery
   );
 }
 
-type MeetingValues = z.input<typeof createMeetingSchema>;
+const MEETING_FIELDS = {
+  title: 'title',
+  description: 'description',
+  meeting_date: 'meeting_date',
+  agenda: 'agenda',
+} as const;
 
+/** Schedule Meeting (spec 1 §4): the date is a Johannesburg wall-clock time. */
 function MeetingForm({ coopId, onDone }: { coopId: number; onDone: () => void }) {
   const { t } = useTranslation('governance');
-  const message = useFieldMessage();
   const create = useCreateMeeting(coopId);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<MeetingValues, unknown, CreateMeeting>({
-    resolver: zodResolver(createMeetingSchema),
+  const form = useContractForm(createMeetingSchema, {
     defaultValues: { title: '', description: '', meeting_date: null, agenda: '' },
   });
-  const onSubmit = handleSubmit((input) =>
-    create.mutate(
-      {
+  const submit = useFormSubmit(
+    form,
+    (input) =>
+      create.mutateAsync({
         ...input,
         description: input.description ? input.description : null,
         agenda: input.agenda ? input.agenda : null,
+      }),
+    {
+      onSuccess: () => {
+        onDone();
+        toastSuccess(t('meetings.saved'));
       },
-      {
-        onSuccess: () => {
-          reset();
-          onDone();
-          toastSuccess(t('meetings.saved'));
-        },
-        onError: (error) =>
-          void applyServerErrors(error, setError, t, ['title', 'description', 'meeting_date', 'agenda']),
-      },
-    ),
+      fields: MEETING_FIELDS,
+    },
   );
   return (
     <Card>
       <CardHeader title={t('meetings.form_title')} />
-      <form
-        onSubmit={(e) => void onSubmit(e)}
-        noValidate
-        className="space-y-4 p-4 sm:p-5"
-        data-testid="meeting-form"
-      >
-        <Field
-          label={t('meetings.fields.title')}
-          htmlFor="meeting-title"
-          required
-          error={message(errors.title?.message)}
-        >
-          <Input id="meeting-title" aria-invalid={errors.title ? true : undefined} {...register('title')} />
-        </Field>
-        <Field
+      <form onSubmit={submit} noValidate className="space-y-4 p-4 sm:p-5" data-testid="meeting-form">
+        <FormField form={form} name="title" id="meeting-title" label={t('meetings.fields.title')} required />
+        <FormField
+          form={form}
+          name="description"
+          id="meeting-description"
           label={t('meetings.fields.description')}
-          htmlFor="meeting-description"
-          error={message(errors.description?.message)}
         >
-          <Textarea id="meeting-description" rows={2} {...register('description')} />
-        </Field>
-        <Field
+          {(control) => <Textarea rows={2} {...control} />}
+        </FormField>
+        <FormField
+          form={form}
+          name="meeting_date"
+          id="meeting-date"
           label={t('meetings.fields.date')}
-          htmlFor="meeting-date"
           hint={t('time_zone_hint')}
-          error={serverMessage(errors.meeting_date) ?? (errors.meeting_date && t('validation.date_time'))}
-        >
-          <Input
-            id="meeting-date"
-            type="datetime-local"
-            {...register('meeting_date', { setValueAs: localInputToIso })}
-          />
-        </Field>
-        <Field
-          label={t('meetings.fields.agenda')}
-          htmlFor="meeting-agenda"
-          error={message(errors.agenda?.message)}
-        >
-          <Textarea id="meeting-agenda" rows={4} {...register('agenda')} />
-        </Field>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-            {t('common:common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="schedule-meeting">
-            {t('meetings.schedule')}
-          </Button>
-        </div>
+          type="datetime-local"
+          registerOptions={{ setValueAs: localInputToIso }}
+        />
+        <FormField form={form} name="agenda" id="meeting-agenda" label={t('meetings.fields.agenda')}>
+          {(control) => <Textarea rows={4} {...control} />}
+        </FormField>
+        <FormActions
+          submitLabel={t('meetings.schedule')}
+          busy={create.isPending}
+          onCancel={onDone}
+          testId="schedule-meeting"
+        />
       </form>
     </Card>
   );

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { BarChart3, CheckCircle2, Plus, Vote as VoteIcon } from 'lucide-react';
@@ -14,22 +12,19 @@ import {
   type Vote,
   type VoteStatus,
 } from '@tt/domain';
-import type { z } from 'zod';
 import { Badge, type Tone } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Dialog } from '../../components/ui/Dialog';
-import { Field, Input, Select } from '../../components/ui/Field';
 import { Loading } from '../../components/ui/Loading';
 import { ProgressBar, type ProgressTone } from '../../components/ui/ProgressBar';
 import { Textarea } from '../../components/ui/Textarea';
 import { formatDateTime } from '../../lib/format';
 import { toastSuccess } from '../../lib/toast';
-import { useCastBallot, useCloseVote, useCreateVote, useVoteResults, type CreateVote } from './api';
+import { useCastBallot, useCloseVote, useCreateVote, useVoteResults } from './api';
 import { localInputToIso } from './dates';
 import { QueryState } from '../../components/ui/QueryState';
-import { useFieldMessage } from './parts';
-import { applyServerErrors, serverMessage } from '../../lib/form-errors';
+import { FormActions, FormField, SelectField, useContractForm, useFormSubmit } from '../../components/form';
 
 const voteTones: Record<VoteStatus, Tone> = {
   scheduled: 'grey',
@@ -97,22 +92,19 @@ export function VotingTab({
   );
 }
 
-type VoteValues = z.input<typeof createVoteSchema>;
+const VOTE_FIELDS = {
+  title: 'title',
+  description: 'description',
+  vote_type: 'vote_type',
+  start_date: 'start_date',
+  end_date: 'end_date',
+} as const;
 
-const VOTE_FIELDS = ['title', 'description', 'vote_type', 'start_date', 'end_date'];
-
+/** Create Vote (spec 1 §8): the times are Johannesburg wall-clock times; the end comes after the start. */
 function CreateVoteForm({ coopId, onDone }: { coopId: number; onDone: () => void }) {
   const { t } = useTranslation('governance');
-  const message = useFieldMessage();
   const create = useCreateVote(coopId);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<VoteValues, unknown, CreateVote>({
-    resolver: zodResolver(createVoteSchema),
+  const form = useContractForm(createVoteSchema, {
     defaultValues: {
       title: '',
       description: '',
@@ -121,93 +113,65 @@ function CreateVoteForm({ coopId, onDone }: { coopId: number; onDone: () => void
       end_date: null,
     },
   });
-  const onSubmit = handleSubmit((input) =>
-    create.mutate(
-      { ...input, description: input.description ? input.description : null },
-      {
-        // Spec 1 §8: the form is reset only on success; on failure the toast explains and the text stays.
-        onSuccess: () => {
-          reset();
-          onDone();
-          toastSuccess(t('voting.saved'));
-        },
-        onError: (error) => void applyServerErrors(error, setError, t, VOTE_FIELDS),
+  // Spec 1 §8: the form is reset only on success; on failure the toast explains and the text stays.
+  const submit = useFormSubmit(
+    form,
+    (input) => create.mutateAsync({ ...input, description: input.description ? input.description : null }),
+    {
+      onSuccess: () => {
+        onDone();
+        toastSuccess(t('voting.saved'));
       },
-    ),
+      fields: VOTE_FIELDS,
+    },
   );
   const asIso = { setValueAs: localInputToIso };
   return (
     <Card>
       <CardHeader title={t('voting.form_title')} subtitle={t('voting.form_subtitle')} />
-      <form
-        onSubmit={(e) => void onSubmit(e)}
-        noValidate
-        className="space-y-4 p-4 sm:p-5"
-        data-testid="vote-form"
-      >
-        <Field
-          label={t('voting.fields.title')}
-          htmlFor="vote-title"
-          required
-          error={message(errors.title?.message)}
-        >
-          <Input id="vote-title" aria-invalid={errors.title ? true : undefined} {...register('title')} />
-        </Field>
-        <Field
+      <form onSubmit={submit} noValidate className="space-y-4 p-4 sm:p-5" data-testid="vote-form">
+        <FormField form={form} name="title" id="vote-title" label={t('voting.fields.title')} required />
+        <FormField
+          form={form}
+          name="description"
+          id="vote-description"
           label={t('voting.fields.description')}
-          htmlFor="vote-description"
-          error={message(errors.description?.message)}
         >
-          <Textarea id="vote-description" {...register('description')} />
-        </Field>
-        <Field label={t('voting.fields.type')} htmlFor="vote-type" error={message(errors.vote_type?.message)}>
-          <Select id="vote-type" {...register('vote_type')}>
-            {VOTE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`vote_types.${type}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+          {(control) => <Textarea {...control} />}
+        </FormField>
+        <SelectField
+          form={form}
+          name="vote_type"
+          id="vote-type"
+          label={t('voting.fields.type')}
+          options={VOTE_TYPES.map((type) => ({ value: type, label: t(`vote_types.${type}`) }))}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field
+          <FormField
+            form={form}
+            name="start_date"
+            id="vote-start"
             label={t('voting.fields.start')}
-            htmlFor="vote-start"
             hint={t('time_zone_hint')}
-            error={
-              serverMessage(errors.start_date) ??
-              (message(errors.start_date?.message) && t('validation.date_time'))
-            }
-          >
-            <Input id="vote-start" type="datetime-local" {...register('start_date', asIso)} />
-          </Field>
-          <Field
+            type="datetime-local"
+            registerOptions={asIso}
+          />
+          <FormField
+            form={form}
+            name="end_date"
+            id="vote-end"
             label={t('voting.fields.end')}
-            htmlFor="vote-end"
             hint={t('time_zone_hint')}
-            error={
-              serverMessage(errors.end_date) ??
-              (errors.end_date?.message === 'validation.end_after_start'
-                ? message(errors.end_date.message)
-                : errors.end_date && t('validation.date_time'))
-            }
-          >
-            <Input
-              id="vote-end"
-              type="datetime-local"
-              aria-invalid={errors.end_date ? true : undefined}
-              {...register('end_date', asIso)}
-            />
-          </Field>
+            type="datetime-local"
+            registerOptions={asIso}
+          />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-            {t('common:common.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="create-vote">
-            {t('voting.create')}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={t('voting.create')}
+          busy={create.isPending}
+          onCancel={onDone}
+          testId="create-vote"
+        />
       </form>
     </Card>
   );

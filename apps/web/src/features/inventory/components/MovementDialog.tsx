@@ -1,44 +1,40 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MOVEMENT_TYPES, recordMovementSchema, type MovementType } from '@tt/domain';
-import { Button } from '../../../components/ui/Button';
+import {
+  MOVEMENT_TYPES,
+  recordMovementSchema,
+  type MovementType,
+  type RecordMovementInput,
+} from '@tt/domain';
+import type { DefaultValues } from 'react-hook-form';
+import {
+  FormActions,
+  FormField,
+  asNumber,
+  toDecimal,
+  useContractForm,
+  useFormSubmit,
+} from '../../../components/form';
 import { Dialog } from '../../../components/ui/Dialog';
-import { Field, Input, Select } from '../../../components/ui/Field';
-import { loadErrorTranslations, translateCode } from '../../../lib/errors';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { Input, Select } from '../../../components/ui/Field';
 import { useInventoryProducts, useLocations, useRecordMovement } from '../api';
 
-interface MovementForm {
-  movement_type: MovementType;
-  product_id: string;
-  location_id: string;
-  to_location_id: string;
-  quantity: number;
-  unit_cost: string;
-  reason: string;
-}
-
 /** Spec 2 §4: after a save the form starts again at type in, quantity 0, empty fields. */
-const blank = (type: MovementType): MovementForm => ({
+const blank = (type: MovementType): DefaultValues<RecordMovementInput> => ({
   movement_type: type,
-  product_id: '',
-  location_id: '',
-  to_location_id: '',
   quantity: 0,
-  unit_cost: '',
   reason: '',
 });
 
-const FIELDS = [
-  'movement_type',
-  'product_id',
-  'location_id',
-  'to_location_id',
-  'quantity',
-  'unit_cost',
-  'reason',
-] as const;
+const FIELDS = {
+  movement_type: 'movement_type',
+  product_id: 'product_id',
+  location_id: 'location_id',
+  to_location_id: 'to_location_id',
+  quantity: 'quantity',
+  unit_cost: 'unit_cost',
+  reason: 'reason',
+} as const;
 
 /**
  * Record Movement (from Record Movement or Record Adjustment). Spec 2 §5: product, location and a non-zero
@@ -60,9 +56,8 @@ export function MovementDialog({
   const products = useInventoryProducts();
   const locations = useLocations();
   const record = useRecordMovement();
-  const form = useForm<MovementForm>({ defaultValues: blank(initialType) });
-  const { register, handleSubmit, watch, reset, setError, formState } = form;
-  const { errors } = formState;
+  const form = useContractForm(recordMovementSchema, { defaultValues: blank(initialType) });
+  const { reset, watch } = form;
 
   useEffect(() => {
     if (open) reset(blank(initialType));
@@ -71,43 +66,41 @@ export function MovementDialog({
   const type = watch('movement_type');
   const quantity = Number(watch('quantity'));
   const ready =
-    watch('product_id') !== '' && watch('location_id') !== '' && Number.isFinite(quantity) && quantity !== 0;
+    watch('product_id') !== undefined &&
+    watch('location_id') !== undefined &&
+    Number.isFinite(quantity) &&
+    quantity !== 0;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = {
-      product_id: Number(values.product_id),
-      location_id: Number(values.location_id),
-      movement_type: values.movement_type,
-      quantity: Number(values.quantity),
-      reason: values.reason.trim() || null,
-      ...(values.movement_type === 'transfer' && values.to_location_id
-        ? { to_location_id: Number(values.to_location_id) }
-        : {}),
-      ...(values.movement_type === 'in' && values.unit_cost.trim() !== ''
-        ? { unit_cost: Number(values.unit_cost.replace(',', '.')) }
-        : {}),
-    };
-    const checked = recordMovementSchema.safeParse(body);
-    if (!checked.success) {
-      await loadErrorTranslations();
-      checked.error.issues.forEach((issue, index) => {
-        const name = String(issue.path[0]) as keyof MovementForm;
-        const text = translateCode(issue.message, undefined, t) ?? t('invalid_value');
-        setError(name, { type: 'server', message: text }, { shouldFocus: index === 0 });
-      });
-      return;
-    }
-    await record.mutateAsync(body).then(
-      () => {
+  const submit = useFormSubmit(
+    form,
+    (values) =>
+      record.mutateAsync({
+        product_id: values.product_id,
+        location_id: values.location_id,
+        movement_type: values.movement_type,
+        quantity: values.quantity,
+        reason: values.reason || null,
+        ...(values.movement_type === 'transfer' && values.to_location_id
+          ? { to_location_id: values.to_location_id }
+          : {}),
+        ...(values.movement_type === 'in' && values.unit_cost != null ? { unit_cost: values.unit_cost } : {}),
+      }),
+    {
+      keepValues: true,
+      onSuccess: () => {
         reset(blank('in'));
         onSaved();
       },
-      (error: unknown) => applyServerErrors(error, setError, t, FIELDS),
-    );
-  });
+      fields: FIELDS,
+    },
+  );
 
-  const error = (name: keyof MovementForm) => errors[name]?.message;
   const noProducts = products.data?.length === 0;
+  const locationOptions = (locations.data ?? []).map((l) => (
+    <option key={l.id} value={l.id}>
+      {l.name}
+    </option>
+  ));
 
   return (
     <Dialog
@@ -117,128 +110,137 @@ export function MovementDialog({
       description={t('dialog.text')}
       closeLabel={t('close')}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={record.isPending}>
-            {t('common:common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form="movement-form"
-            disabled={!ready}
-            loading={record.isPending}
-            data-testid="submit-movement"
-          >
-            {t('record_movement')}
-          </Button>
-        </div>
+        <FormActions
+          formId="movement-form"
+          submitLabel={t('record_movement')}
+          busy={record.isPending}
+          onCancel={onClose}
+          disabled={!ready}
+          testId="submit-movement"
+        />
       }
     >
-      <form id="movement-form" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+      <form id="movement-form" onSubmit={submit} noValidate className="space-y-4">
         {noProducts && (
           <p className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900">{t('dialog.no_products')}</p>
         )}
-        <Field label={t('dialog.type')} htmlFor="mv-type" required error={error('movement_type')}>
-          <Select id="mv-type" {...register('movement_type')} data-testid="movement-type">
-            {MOVEMENT_TYPES.map((m) => (
-              <option key={m} value={m}>
-                {t(`type.${m}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t('dialog.product')} htmlFor="mv-product" required error={error('product_id')}>
-          <Select
-            id="mv-product"
-            aria-invalid={errors.product_id ? true : undefined}
-            {...register('product_id')}
-            data-testid="movement-product"
-          >
-            <option value="">{t('dialog.choose_product')}</option>
-            {(products.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.sku})
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label={t(type === 'transfer' ? 'dialog.from_location' : 'dialog.location')}
-            htmlFor="mv-location"
-            required
-            error={error('location_id')}
-          >
-            <Select id="mv-location" {...register('location_id')} data-testid="movement-location">
-              <option value="">{t('dialog.choose_location')}</option>
-              {(locations.data ?? []).map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
+        <FormField form={form} name="movement_type" id="mv-type" label={t('dialog.type')} required>
+          {(control) => (
+            <Select {...control} data-testid="movement-type">
+              {MOVEMENT_TYPES.map((m) => (
+                <option key={m} value={m}>
+                  {t(`type.${m}`)}
                 </option>
               ))}
             </Select>
-          </Field>
-          {type === 'transfer' && (
-            <Field label={t('dialog.to_location')} htmlFor="mv-to" required error={error('to_location_id')}>
-              <Select id="mv-to" {...register('to_location_id')} data-testid="movement-to-location">
+          )}
+        </FormField>
+        <FormField
+          form={form}
+          name="product_id"
+          id="mv-product"
+          label={t('dialog.product')}
+          required
+          registerOptions={asNumber}
+        >
+          {(control) => (
+            <Select {...control} data-testid="movement-product">
+              <option value="">{t('dialog.choose_product')}</option>
+              {(products.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({p.sku})
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            form={form}
+            name="location_id"
+            id="mv-location"
+            label={t(type === 'transfer' ? 'dialog.from_location' : 'dialog.location')}
+            required
+            registerOptions={asNumber}
+          >
+            {(control) => (
+              <Select {...control} data-testid="movement-location">
                 <option value="">{t('dialog.choose_location')}</option>
-                {(locations.data ?? []).map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
+                {locationOptions}
               </Select>
-            </Field>
+            )}
+          </FormField>
+          {type === 'transfer' && (
+            <FormField
+              form={form}
+              name="to_location_id"
+              id="mv-to"
+              label={t('dialog.to_location')}
+              required
+              // Only a transfer names a destination: another type forgets it.
+              registerOptions={{ ...asNumber, shouldUnregister: true }}
+            >
+              {(control) => (
+                <Select {...control} data-testid="movement-to-location">
+                  <option value="">{t('dialog.choose_location')}</option>
+                  {locationOptions}
+                </Select>
+              )}
+            </FormField>
           )}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <FormField
+            form={form}
+            name="quantity"
+            id="mv-quantity"
             label={t('dialog.quantity')}
-            htmlFor="mv-quantity"
             required
-            error={error('quantity')}
             hint={t(type === 'adjustment' ? 'dialog.quantity_hint_adjustment' : 'dialog.quantity_hint')}
+            registerOptions={asNumber}
           >
-            <Input
-              id="mv-quantity"
-              type="number"
-              inputMode="numeric"
-              step={1}
-              aria-invalid={errors.quantity ? true : undefined}
-              {...register('quantity', { valueAsNumber: true })}
-              data-testid="movement-quantity"
-            />
-          </Field>
-          {type === 'in' && (
-            <Field
-              label={t('dialog.unit_cost')}
-              htmlFor="mv-cost"
-              error={error('unit_cost')}
-              hint={t('dialog.unit_cost_hint')}
-            >
+            {(control) => (
               <Input
-                id="mv-cost"
-                type="text"
-                inputMode="decimal"
-                {...register('unit_cost')}
-                data-testid="movement-cost"
+                type="number"
+                inputMode="numeric"
+                step={1}
+                {...control}
+                data-testid="movement-quantity"
               />
-            </Field>
+            )}
+          </FormField>
+          {type === 'in' && (
+            <FormField
+              form={form}
+              name="unit_cost"
+              id="mv-cost"
+              label={t('dialog.unit_cost')}
+              hint={t('dialog.unit_cost_hint')}
+              // Only stock coming in carries a cost: another type forgets it.
+              registerOptions={{ setValueAs: toDecimal, shouldUnregister: true }}
+            >
+              {(control) => (
+                <Input type="text" inputMode="decimal" {...control} data-testid="movement-cost" />
+              )}
+            </FormField>
           )}
         </div>
-        <Field
+        <FormField
+          form={form}
+          name="reason"
+          id="mv-reason"
           label={t('dialog.reason')}
-          htmlFor="mv-reason"
           required={type === 'adjustment'}
-          error={error('reason')}
         >
-          <Input
-            id="mv-reason"
-            maxLength={240}
-            placeholder={t('dialog.reason_placeholder')}
-            {...register('reason')}
-            data-testid="movement-reason"
-          />
-        </Field>
+          {(control) => (
+            <Input
+              maxLength={240}
+              placeholder={t('dialog.reason_placeholder')}
+              {...control}
+              data-testid="movement-reason"
+            />
+          )}
+        </FormField>
       </form>
     </Dialog>
   );

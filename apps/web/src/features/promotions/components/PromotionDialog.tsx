@@ -7,15 +7,19 @@ import {
   type Promotion,
   type PromotionInput,
 } from '@tt/domain';
-import { FormActions, FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
+import {
+  DiscountField,
+  DiscountLimitFields,
+  FormActions,
+  FormField,
+  useContractForm,
+  useFormSubmit,
+  type DiscountKind,
+} from '../../../components/form';
 import { Dialog } from '../../../components/ui/Dialog';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { usePromotableProducts, useSavePromotion } from '../api';
-
-/** An empty number box is 0 here: the schema's bounds then say what is wanted. */
-const orZero = (v: unknown) => toNumber(v) ?? 0;
-type Kind = 'percentage' | 'amount';
 
 function valuesOf(p: Promotion | undefined): PromotionInput {
   const today = sastDate();
@@ -65,14 +69,14 @@ export function PromotionDialog({
   const save = useSavePromotion(promotion?.id);
   const products = usePromotableProducts(true);
   const form = useContractForm(promotionInputSchema, { defaultValues: valuesOf(promotion) });
-  const [kind, setKind] = useState<Kind>(
+  const [kind, setKind] = useState<DiscountKind>(
     promotion && promotion.discount_amount > 0 ? 'amount' : 'percentage',
   );
   const submit = useFormSubmit(form, save.mutateAsync, { keepValues: true, onSuccess: onSaved });
   const targets = form.watch('target_products') ?? [];
   const published = promotion !== undefined && promotion.status !== 'draft';
 
-  const chooseKind = (next: Kind) => {
+  const chooseKind = (next: DiscountKind) => {
     setKind(next);
     // Only one discount travels: the other is zero (the server refuses both).
     form.setValue(next === 'percentage' ? 'discount_amount' : 'discount_percentage', 0);
@@ -166,47 +170,19 @@ export function PromotionDialog({
           </div>
         </fieldset>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {kind === 'percentage' ? (
-            <FormField
-              form={form}
-              name="discount_percentage"
-              id="promotion-percentage"
-              label={t('form.discount_percentage')}
-              type="number"
-              inputProps={{ inputMode: 'decimal', min: 0, max: 100, step: 0.1 }}
-              registerOptions={{ setValueAs: orZero }}
-            />
-          ) : (
-            <FormField
-              form={form}
-              name="discount_amount"
-              id="promotion-amount"
-              label={t('form.discount_amount')}
-              hint={t('form.per_unit')}
-              type="number"
-              inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
-              registerOptions={{ setValueAs: orZero }}
-            />
-          )}
-          <FormField
+          <DiscountField
+            key={kind}
             form={form}
-            name="minimum_order_value"
-            id="promotion-minimum"
-            label={t('form.minimum_order_value')}
-            hint={t('form.minimum_hint')}
-            type="number"
-            inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
-            registerOptions={{ setValueAs: orZero }}
+            name={kind === 'percentage' ? 'discount_percentage' : 'discount_amount'}
+            id={kind === 'percentage' ? 'promotion-percentage' : 'promotion-amount'}
+            kind={kind}
+            required={false}
           />
-          <FormField
+          <DiscountLimitFields
             form={form}
-            name="max_uses"
-            id="promotion-max-uses"
-            label={t('form.max_uses')}
-            hint={t('form.max_uses_hint')}
-            type="number"
-            inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
-            registerOptions={{ setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) }}
+            idPrefix="promotion"
+            minimumName="minimum_order_value"
+            maxUsesName="max_uses"
           />
         </div>
         <fieldset>

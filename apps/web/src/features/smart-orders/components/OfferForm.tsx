@@ -6,14 +6,18 @@ import {
   type TradeOffer,
   type TradeOfferInput,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import {
+  DiscountField,
+  DiscountLimitFields,
+  FormField,
+  asNumber,
+  useContractForm,
+  useFormSubmit,
+} from '../../../components/form';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { useMe } from '../../auth/api';
 import { useSaveOffer, useSupplierProducts } from '../api';
-
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
-const toOptional = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 function valuesOf(o: TradeOffer | undefined): TradeOfferInput {
   const today = sastDate();
@@ -69,7 +73,7 @@ export function OfferForm({
     form.setValue('products', chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id], {
       shouldDirty: true,
     });
-  const money = { type: 'number' as const, registerOptions: { setValueAs: toNumber } };
+  const number = { type: 'number' as const, registerOptions: asNumber };
 
   return (
     <form id={formId} onSubmit={submit} noValidate className="space-y-4" data-testid="offer-form">
@@ -93,27 +97,13 @@ export function OfferForm({
         )}
       </FormField>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {(type === 'percentage_discount' || type === 'bulk_discount') && (
-          <FormField
+        {type !== 'buy_x_get_y' && type !== 'free_shipping' && (
+          <DiscountField
+            key={type === 'fixed_discount' ? 'amount' : 'percentage'}
             form={form}
             name="discount_value"
             id="offer-value"
-            label={t('form.discount_percentage')}
-            required
-            inputProps={{ inputMode: 'decimal', min: 0, max: 100, step: 0.1 }}
-            {...money}
-          />
-        )}
-        {type === 'fixed_discount' && (
-          <FormField
-            form={form}
-            name="discount_value"
-            id="offer-value"
-            label={t('form.discount_amount')}
-            hint={t('form.per_unit')}
-            required
-            inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
-            {...money}
+            kind={type === 'fixed_discount' ? 'amount' : 'percentage'}
           />
         )}
         {type === 'bulk_discount' && (
@@ -123,7 +113,7 @@ export function OfferForm({
             id="offer-min-quantity"
             label={t('form.min_quantity')}
             inputProps={{ inputMode: 'numeric', min: 2, step: 1 }}
-            {...money}
+            {...number}
           />
         )}
         {type === 'buy_x_get_y' && (
@@ -134,7 +124,7 @@ export function OfferForm({
               id="offer-buy"
               label={t('form.buy_quantity')}
               inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
-              {...money}
+              {...number}
             />
             <FormField
               form={form}
@@ -142,7 +132,7 @@ export function OfferForm({
               id="offer-get"
               label={t('form.get_quantity')}
               inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
-              {...money}
+              {...number}
             />
           </>
         )}
@@ -162,24 +152,11 @@ export function OfferForm({
           type="date"
           required
         />
-        <FormField
+        <DiscountLimitFields
           form={form}
-          name="minimum_order_value"
-          id="offer-minimum"
-          label={t('form.minimum_order_value')}
-          hint={t('form.minimum_hint')}
-          inputProps={{ inputMode: 'decimal', min: 0, step: 0.01 }}
-          {...money}
-        />
-        <FormField
-          form={form}
-          name="max_uses"
-          id="offer-max-uses"
-          label={t('form.max_uses')}
-          hint={t('form.max_uses_hint')}
-          type="number"
-          inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
-          registerOptions={{ setValueAs: toOptional }}
+          idPrefix="offer"
+          minimumName="minimum_order_value"
+          maxUsesName="max_uses"
         />
       </div>
       <FormField form={form} name="description" id="offer-description" label={t('form.description')}>

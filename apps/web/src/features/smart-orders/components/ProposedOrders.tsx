@@ -83,6 +83,12 @@ export function ProposedOrders({
                 </li>
               ))}
             </ul>
+            {p.discount_amount > 0 && (
+              <p className="flex justify-between text-sm text-green-800" data-testid="proposed-discount">
+                <span>{t('proposed.discount')}</span>
+                <span className="tabular-nums">−{formatMoney(p.discount_amount)}</span>
+              </p>
+            )}
             <p className="flex justify-between border-t border-stone-100 pt-2 text-sm">
               <span className="text-stone-600">{t('proposed.estimated_total')}</span>
               <span className="font-semibold text-stone-900 tabular-nums">

@@ -6,18 +6,16 @@ import {
   type ReorderRule,
   type ReorderRuleInput,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import { FormField, asNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Select } from '../../../components/ui/Field';
 import { useSaveRule, useSupplierProducts } from '../api';
 import { SupplierSelect } from './SupplierSelect';
 
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
-const toId = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
-
 function valuesOf(r: ReorderRule | undefined): ReorderRuleInput {
   return {
-    product_id: r?.product_id ?? 0,
-    supplier_id: r?.supplier_id ?? 0,
+    // Not chosen yet: the selects show their "Choose…" line (0 matched no option and showed a blank box).
+    product_id: r?.product_id ?? '',
+    supplier_id: r?.supplier_id ?? '',
     reorder_point: r?.reorder_point ?? 0,
     reorder_quantity: r?.reorder_quantity ?? 1,
     lead_time_days: r?.lead_time_days ?? DEFAULT_LEAD_TIME_DAYS,
@@ -56,7 +54,7 @@ export function RuleForm({
     },
     { keepValues: true, onSuccess: (saved) => onSaved(saved.product_name) },
   );
-  const number = { type: 'number' as const, registerOptions: { setValueAs: toNumber } };
+  const number = { type: 'number' as const, registerOptions: asNumber };
 
   return (
     <form id={formId} onSubmit={submit} noValidate className="space-y-4" data-testid="rule-form">
@@ -66,7 +64,7 @@ export function RuleForm({
         id="rule-supplier"
         label={t('form.supplier')}
         required
-        registerOptions={{ setValueAs: toId }}
+        registerOptions={asNumber}
       >
         {(control) => <SupplierSelect {...control} />}
       </FormField>
@@ -76,7 +74,7 @@ export function RuleForm({
         id="rule-product"
         label={t('form.product')}
         required
-        registerOptions={{ setValueAs: toId }}
+        registerOptions={asNumber}
       >
         {(control) => (
           <Select {...control} disabled={!supplierId}>

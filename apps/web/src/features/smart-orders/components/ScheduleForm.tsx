@@ -8,7 +8,7 @@ import {
   type ScheduledOrder,
   type ScheduledOrderInput,
 } from '@tt/domain';
-import { FormField, useContractForm, useFormSubmit } from '../../../components/form';
+import { FormField, asNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
@@ -16,19 +16,17 @@ import { formatMoney } from '../../../lib/format';
 import { useSaveSchedule, useSupplierProducts } from '../api';
 import { SupplierSelect } from './SupplierSelect';
 
-const toNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
-const toId = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
-
 function valuesOf(s: ScheduledOrder | undefined): ScheduledOrderInput {
   return {
     order_name: s?.order_name ?? '',
-    supplier_id: s?.supplier_id ?? 0,
+    // Not chosen yet: the selects show their "Choose…" line (0 matched no option and showed a blank box).
+    supplier_id: s?.supplier_id ?? '',
     frequency: s?.frequency ?? 'weekly',
     next_order_date: s?.next_order_date ?? sastDate(),
     auto_confirm: s?.auto_confirm ?? false,
     notes: s?.notes ?? '',
     items: s?.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })) ?? [
-      { product_id: 0, quantity: 1 },
+      { product_id: '', quantity: 1 },
     ],
     is_active: s?.is_active ?? true,
   };
@@ -95,7 +93,7 @@ export function ScheduleForm({
         id="schedule-supplier"
         label={t('form.supplier')}
         required
-        registerOptions={{ setValueAs: toId }}
+        registerOptions={asNumber}
       >
         {(control) => <SupplierSelect {...control} />}
       </FormField>
@@ -131,7 +129,7 @@ export function ScheduleForm({
                   name={`items.${index}.product_id`}
                   id={`schedule-item-${index}-product`}
                   label={t('form.product')}
-                  registerOptions={{ setValueAs: toId }}
+                  registerOptions={asNumber}
                 >
                   {(control) => (
                     <Select {...control} disabled={!supplierId}>
@@ -155,7 +153,7 @@ export function ScheduleForm({
                   label={t('form.quantity')}
                   type="number"
                   inputProps={{ inputMode: 'numeric', min: 1, step: 1 }}
-                  registerOptions={{ setValueAs: toNumber }}
+                  registerOptions={asNumber}
                 />
               </div>
               <Button
@@ -183,7 +181,7 @@ export function ScheduleForm({
             size="sm"
             className="mt-2"
             onClick={() =>
-              form.setValue('items', [...items, { product_id: 0, quantity: 1 }], { shouldDirty: true })
+              form.setValue('items', [...items, { product_id: '', quantity: 1 }], { shouldDirty: true })
             }
           >
             <Plus aria-hidden className="size-4" />

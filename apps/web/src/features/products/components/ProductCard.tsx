@@ -11,15 +11,15 @@ import {
   type ProductTradeOffer,
   type ProductPromotion,
 } from '@tt/domain';
-import { formatDate } from '../../lib/format';
-import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
-import { cn } from '../../components/ui/cn';
-import { canBuy, useAddToCart } from '../cart/api';
-import { PriceLine } from '../../components/ui/PriceLine';
-import { ProductImage } from '../../components/ui/ProductImage';
-import { TradeOfferTags } from '../smart-orders';
+import { formatDate } from '../../../lib/format';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { cn } from '../../../components/ui/cn';
+import { canBuy, useAddToCart } from '../../cart/api';
+import { PriceLine } from '../../../components/ui/PriceLine';
+import { ProductImage } from '../../../components/ui/ProductImage';
+import { TradeOfferTags } from '../../smart-orders';
 
 /** How the marketplace lays its cards out (the page keeps the choice in the URL). */
 export type ProductView = 'grid' | 'list';

@@ -1,0 +1,115 @@
+import { useTranslation } from 'react-i18next';
+import { PackageSearch } from 'lucide-react';
+import type { AppUser } from '@tt/domain';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { Loading } from '../../../components/ui/Loading';
+import { cn } from '../../../components/ui/cn';
+import { useProductTradeOffers } from '../../smart-orders/api';
+import { useProductPromotions } from '../../promotions/api';
+import type { useProducts } from '../api';
+import { ProductCard, type ProductView } from './ProductCard';
+import { formatTotal } from './useProductFilters';
+
+/**
+ * The listing: loading, a first load that failed (Reload), no results (for the filters, or none at all),
+ * or the cards with "showing n of m" and Load more.
+ */
+export function ProductResults({
+  products,
+  filtered,
+  view,
+  user,
+}: {
+  products: ReturnType<typeof useProducts>;
+  /** A search, department or price band is set: an empty answer reads as "no results". */
+  filtered: boolean;
+  view: ProductView;
+  user: AppUser;
+}) {
+  const { t, i18n } = useTranslation('products');
+  const first = products.data?.pages[0];
+  const items = products.data?.pages.flatMap((p) => p.products) ?? [];
+  // Trade offers running on the products shown (smart orders; priced at checkout, DECISIONS 21).
+  const offers = useProductTradeOffers(items.slice(0, 500).map((p) => p.id));
+  // Running promotions by the page's product ids, after the listing (the listing's query is untouched).
+  const promotions = useProductPromotions(items.map((p) => p.id));
+
+  if (products.isPending) return <Loading label={t('common:common.loading')} />;
+  if (products.isError && items.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          icon={PackageSearch}
+          title={t('common:errors.screen_title')}
+          action={
+            <Button variant="outline" onClick={() => void products.refetch()}>
+              {t('common:common.reload')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <Card>
+        {filtered ? (
+          <EmptyState
+            icon={PackageSearch}
+            title={t('empty.no_results')}
+            message={t('empty.no_results_text')}
+          />
+        ) : (
+          <EmptyState icon={PackageSearch} title={t('empty.none_available')} />
+        )}
+      </Card>
+    );
+  }
+  return (
+    <>
+      <ul
+        data-testid="product-list"
+        data-view={view}
+        className={cn(
+          view === 'grid'
+            ? 'grid grid-cols-2 gap-2.5 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4'
+            : 'flex flex-col gap-2.5',
+        )}
+      >
+        {items.map((product) => (
+          <li key={product.id} className="min-w-0">
+            <ProductCard
+              product={product}
+              view={view}
+              user={user}
+              offers={offers.data?.filter((o) => o.product_id === product.id)}
+              promotions={promotions.get(product.id)}
+            />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 flex flex-col items-center gap-2">
+        <p className="text-sm text-stone-500">
+          {t('showing', {
+            shown: items.length,
+            total: first?.total_capped
+              ? `${formatTotal(first.total, i18n.resolvedLanguage)}+`
+              : (first?.total ?? items.length),
+          })}
+        </p>
+        {products.hasNextPage && (
+          <Button
+            variant="outline"
+            loading={products.isFetchingNextPage}
+            onClick={() => void products.fetchNextPage()}
+            data-testid="load-more"
+          >
+            {t('load_more')}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
