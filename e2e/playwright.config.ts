@@ -14,6 +14,9 @@ const devices: NonNullable<PlaywrightTestConfig['projects']> = [
   { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
 ];
 const origin = (index: number) => `http://localhost:${PORT + index}`;
+// Every server starts on its own copy of one database migrated and seeded once per run (seeded-data.mjs).
+// Set here, in the runner, before it starts the servers and the workers: they all inherit it.
+process.env.E2E_TEMPLATE_DIR ??= mkdtempSync(join(tmpdir(), 'tt-e2e-template-'));
 
 export default defineConfig({
   testDir: './tests',
@@ -45,21 +48,34 @@ export default defineConfig({
     workers: 1,
     use: { ...project.use, baseURL: origin(index) },
   })),
-  webServer: devices.map((project, index) => ({
-    name: project.name,
-    // The compiled server, as `npm start` runs it; `npm run test:e2e` builds first.
-    command: 'node --enable-source-maps ../apps/server/dist/server/main.js',
-    url: `${origin(index)}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // Every test signs in from the same address; the sign-in rate limit itself is covered by the API tests.
-    env: {
-      PORT: String(PORT + index),
-      // A fresh embedded database for every run: the tests see exactly the demo seed.
-      DATA_DIR: mkdtempSync(join(tmpdir(), `tt-e2e-${project.name}-`)),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SIGN_IN_RATE_LIMIT: '1000',
+  webServer: [
+    {
+      // First, once per run: the migrated, seeded database every server below starts on a copy of (as long
+      // as one server's start took when each seeded its own).
+      name: 'seeded template',
+      command: 'node seeded-data.mjs --template',
+      wait: { stdout: /seeded template ready/ },
+      timeout: 120_000,
+      // Seeded as the servers below run.
+      env: { NODE_ENV: 'production' },
     },
-  })),
+    ...devices.map((project, index) => ({
+      name: project.name,
+      // The compiled server, as `npm start` runs it (`npm run test:e2e` builds first), on a fresh copy of the
+      // seeded template.
+      command: 'node seeded-data.mjs && exec node --enable-source-maps ../apps/server/dist/server/main.js',
+      url: `${origin(index)}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // Every test signs in from the same address; the sign-in rate limit itself is covered by the API tests.
+      env: {
+        PORT: String(PORT + index),
+        // A fresh embedded database for every run: the tests see exactly the demo seed (a copy of the template).
+        DATA_DIR: mkdtempSync(join(tmpdir(), `tt-e2e-${project.name}-`)),
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        SIGN_IN_RATE_LIMIT: '1000',
+      },
+    })),
+  ],
 });

@@ -23,7 +23,7 @@ test('search the academy, open a course, mark lessons done, see progress and rat
 }, info) => {
   const project = info.project.name;
   const slug = courseFor[project]!;
-  await login('retailer');
+  await login('retailer', false);
   const listed = (await (await page.request.get('/api/learning/modules?lang=en')).json()) as LearningModule[];
   const target = listed.find((m) => m.slug === slug)!;
   expect(target.progress.completed_lessons).toBe(0);

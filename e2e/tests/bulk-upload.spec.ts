@@ -16,8 +16,7 @@ test('a supplier uploads a product file with one bad row and imports the good on
   test.setTimeout(120_000);
   const project = info.project.name;
   const sku = `E2E-UP-${project}-${Date.now().toString(36)}`;
-  await login('supplier');
-  await page.goto('/bulk-upload?tab=upload');
+  await login('supplier', '/bulk-upload?tab=upload');
   await expect(page.getByTestId('template-xlsx')).toBeVisible();
 
   // Both templates download; the CSV one is the start of the file.

@@ -72,8 +72,7 @@ test('a seller declines a pending order with a reason; the stock returns and the
   const { order, product } = await placeOrderWithSupplier(page.request);
   const reason = `We cannot deliver to Orlando this week (${project})`;
 
-  await login('supplier');
-  await page.goto('/orders?status=pending');
+  await login('supplier', '/orders?status=pending');
   const card = page.locator(`[data-testid="order-card"][data-order-number="${order.order_number}"]`);
   await card.getByTestId('view-details').click();
   const dialog = page.getByRole('dialog');
@@ -93,8 +92,7 @@ test('a seller declines a pending order with a reason; the stock returns and the
   // The stock taken at checkout is back on sale.
   expect(listed.products.find((p) => p.id === product.id)?.stock_quantity).toBe(product.stock_quantity);
 
-  await login('retailer');
-  await page.goto('/orders?status=cancelled');
+  await login('retailer', '/orders?status=cancelled');
   await page
     .locator(`[data-testid="order-card"][data-order-number="${order.order_number}"]`)
     .getByTestId('view-details')
@@ -104,8 +102,7 @@ test('a seller declines a pending order with a reason; the stock returns and the
 });
 
 test('a shared demo account shows why its role and closing are locked', async ({ page, login }, info) => {
-  await login('admin');
-  await page.goto('/profile');
+  await login('admin', '/profile');
   await expect(page.getByTestId('close-account')).toBeDisabled();
   await expect(page.getByTestId('account-data')).toContainText('Demo accounts are shared');
   await page.getByTestId('edit-profile').click();

@@ -69,7 +69,7 @@ test('checkout is reviewed, then placed, then confirmed with the server numbers'
   login,
 }, info) => {
   const project = info.project.name;
-  await login('retailer');
+  await login('retailer', false);
   await emptyCart(page);
   const products = await catalogue(page);
   const plenty = (p: Product) => p.is_active && p.stock_quantity >= p.minimum_order_quantity + 10;
@@ -163,7 +163,7 @@ test('prices are before VAT, with the same struck price and saving on the card a
   await expect(landing.getByText(/VAT included|incl\.? VAT/i)).toHaveCount(0);
   await anonymous.close();
 
-  await login('retailer');
+  await login('retailer', false);
   await emptyCart(page);
   const product = (await catalogue(page)).find(
     (p) =>
@@ -202,7 +202,7 @@ test('cart quantities can be typed within the minimum order and the stock; disab
   login,
 }, info) => {
   const project = info.project.name;
-  await login('retailer');
+  await login('retailer', false);
   await emptyCart(page);
   const products = await catalogue(page);
   const product = products.find(

@@ -49,8 +49,7 @@ test('a member posts with a picture; another likes and comments; the author sees
 }, info) => {
   test.slow();
   const title = `Cheapest cooking oil? ${info.project.name}`;
-  await login('retailer');
-  await page.goto('/community');
+  await login('retailer', '/community');
   await expect(page.getByRole('heading', { level: 1, name: key(en, 'title') })).toBeVisible();
   // The seeded feed: the coordinator's pinned announcement comes first.
   const first = page.locator('[data-testid^="post-"]').first();
@@ -146,7 +145,7 @@ test('a member reports a post and an admin hides it from the feed', async ({
 }, info) => {
   test.slow();
   const text = `Cheap airtime, message me now ${info.project.name}`;
-  await login('retailer');
+  await login('retailer', false);
   const created = await page.request.post('/api/community/posts', { data: { content: text } });
   expect(created.status()).toBe(201);
 

@@ -85,7 +85,7 @@ test('register a co-op, join a founding one, vote, see the results, and join a m
   const pending: Cooperative = (await founded.json()).cooperative;
   expect(pending.status).toBe('pending');
 
-  await login('retailer');
+  await login('retailer', false);
 
   // Create New: Start Registration registers a pending co-op that shows in My Cooperatives.
   await page.goto('/cooperatives?tab=create');
@@ -195,7 +195,7 @@ test('a coordinator proposes a bulk order below list price, the seller accepts i
   await signIn(request, 'retailer');
   const retailerCoops = await json<Membership[]>(request, '/api/cooperatives/my-memberships');
 
-  await login('coordinator');
+  await login('coordinator', false);
   const coordinated = await json<Membership[]>(page.request, '/api/cooperatives/my-memberships');
   const shared = coordinated.find(
     (m) => m.is_coordinator && retailerCoops.some((r) => r.coop_id === m.coop_id),
@@ -231,8 +231,7 @@ test('a coordinator proposes a bulk order below list price, the seller accepts i
   await page.getByTestId('my-proposals').screenshot({ path: `artifacts/${project}-my-proposals.png` });
 
   // The seller accepts it on their orders screen, committing what they can supply (at most their stock).
-  await login('supplier');
-  await page.goto('/orders');
+  await login('supplier', '/orders');
   const proposal = page.locator(`[data-testid="proposal"][data-order-id="${order.id}"]`);
   await expect(proposal).toBeVisible();
   await shot(page, 'seller-proposals', project);
@@ -251,8 +250,7 @@ test('a coordinator proposes a bulk order below list price, the seller accepts i
   expect(accepted).toMatchObject({ status: 'active', committed_quantity: 20, target_quantity: 20 });
 
   // The member joins with the order's minimum quantity; the tiles follow.
-  await login('retailer');
-  await page.goto('/bulk-orders');
+  await login('retailer', '/bulk-orders');
   const card = page.locator(`[data-testid="bulk-order-card"][data-order-id="${order.id}"]`);
   await expect(card).toBeVisible();
   const before = await json<unknown[]>(page.request, '/api/bulk-orders/my-participations');
@@ -308,7 +306,7 @@ test('allocate warehouse space, and the free plan meets the upgrade dialog', asy
   );
 
   // The retailer (a paid plan) allocates 1 m3 in a co-op it belongs to.
-  await login('retailer');
+  await login('retailer', false);
   const mine = await json<Membership[]>(page.request, '/api/cooperatives/my-memberships');
   const coop = coordinated.find((c) => mine.some((m) => m.coop_id === c.coop_id));
   if (!coop) throw new Error('The seed needs a co-op the coordinator runs and the retailer belongs to');
@@ -336,7 +334,7 @@ test('allocate warehouse space, and the free plan meets the upgrade dialog', asy
   await shot(page, 'warehouses', project);
 
   // The sales rep is on the free plan: allocating anything opens the upgrade dialog instead of a toast.
-  await login('sales_rep');
+  await login('sales_rep', false);
   const repCoops = await json<Membership[]>(page.request, '/api/cooperatives/my-memberships');
   if (!repCoops.some((m) => m.coop_id === coop.coop_id)) {
     expect(
@@ -372,8 +370,7 @@ test('a transaction is recorded by a coordinator, approved by someone else and c
 }, info) => {
   const description = unique(info.project.name, 'Levy');
   // The coordinator of the seeded Soweto co-op (id 1) records it; nobody reviews their own (DECISIONS 22).
-  await login('coordinator');
-  await page.goto('/cooperative-governance/1?tab=finances');
+  await login('coordinator', '/cooperative-governance/1?tab=finances');
   await page.getByTestId('new-transaction').click();
   await page.locator('#tx-type').selectOption('operational_expense');
   await page.locator('#tx-amount').fill('123.45');
@@ -388,16 +385,14 @@ test('a transaction is recorded by a coordinator, approved by someone else and c
   await row.screenshot({ path: `artifacts/${info.project.name}-own-transaction.png` });
 
   // An admin reviews it.
-  await login('admin');
-  await page.goto('/cooperative-governance/1?tab=finances');
+  await login('admin', '/cooperative-governance/1?tab=finances');
   const forAdmin = page.getByTestId('transaction-row').filter({ hasText: description }).first();
   await forAdmin.getByTestId('review-transaction').click();
   await page.getByTestId('approve-transaction').click();
   await expect(forAdmin).toHaveAttribute('data-status', 'approved');
 
   // A member reverses it: a new pending transaction with the opposite amount; the original is untouched.
-  await login('retailer');
-  await page.goto('/cooperative-governance/1?tab=finances');
+  await login('retailer', '/cooperative-governance/1?tab=finances');
   const original = page.getByTestId('transaction-row').filter({ hasText: description }).first();
   const reference = plain(await original.locator('p.font-mono').textContent());
   await original.getByTestId('reverse-transaction').click();

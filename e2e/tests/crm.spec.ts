@@ -12,8 +12,7 @@ test('a sales rep adds a client, finds it, edits it, logs an activity with it an
   page,
   login,
 }, info) => {
-  await login('sales_rep');
-  await page.goto('/crm');
+  await login('sales_rep', '/crm');
   const summary = page.getByTestId('crm-summary');
   await expect(summary).toContainText(key(en, 'summary.total'));
   // The cards are the seeded book's own figures, not sample values.
@@ -106,8 +105,7 @@ test('a manager sets a sales repâ€™s monthly target and sees it against the repâ
   page,
   login,
 }, info) => {
-  await login('admin');
-  await page.goto('/crm?tab=targets');
+  await login('admin', '/crm?tab=targets');
   const rep = page.getByTestId('target-card').filter({ hasText: 'Kagiso Sithole' });
   await expect(rep).toBeVisible();
   const amount = info.project.name === 'phone' ? '175000' : '180000';
@@ -131,8 +129,7 @@ test('a manager sets a sales repâ€™s monthly target and sees it against the repâ
 });
 
 test('a retailer reads the specâ€™s Access Restricted text on /crm', async ({ page, login }, info) => {
-  await login('retailer');
-  await page.goto('/crm');
+  await login('retailer', '/crm');
   const panel = page.getByTestId('access-restricted');
   await expect(panel).toContainText(key(en, 'access_restricted.title'));
   await expect(panel).toContainText('CRM features are only available to sales representatives and managers.');

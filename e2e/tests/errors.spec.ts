@@ -32,8 +32,7 @@ test.describe('errors in the user language', () => {
     const coopId = ((await founded.json()) as { cooperative: { id: number } }).cooperative.id;
 
     await inIsiZulu(page);
-    await login('retailer');
-    await page.goto('/cooperatives?tab=browse');
+    await login('retailer', '/cooperatives?tab=browse');
     const card = page.locator(`[data-testid="coop-card"][data-coop-id="${coopId}"]`);
     await expect(card.getByTestId('join-coop')).toBeVisible();
     // Joined meanwhile on another phone: this screen still offers Join, and the server refuses it.
@@ -56,8 +55,7 @@ test.describe('errors in the user language', () => {
     login,
   }, testInfo) => {
     await inIsiZulu(page);
-    await login('retailer');
-    await page.goto('/cooperatives?tab=create');
+    await login('retailer', '/cooperatives?tab=create');
     await page.getByTestId('start-registration').click();
     // The browser cannot know the name is taken; only the server can.
     const taken = 'Soweto Spaza Buying Group';

@@ -6,8 +6,7 @@ const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ').trim
 
 test('post a manual entry, see the trial balance, reverse it', async ({ page, login }, info) => {
   const project = info.project.name;
-  await login('retailer');
-  await page.goto('/financial-center');
+  await login('retailer', '/financial-center');
   await expect(page.getByRole('heading', { name: key(en, 'title'), level: 1 })).toBeVisible();
 
   // The dashboard's tiles are the server's figures for the period.

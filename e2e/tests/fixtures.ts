@@ -7,14 +7,45 @@ export type DemoRole = 'retailer' | 'supplier' | 'distributor' | 'coordinator' |
 /** The signed-out landing asks who is signed in; its 401 is the expected answer, not a failure. */
 const expectedConsoleErrors = [/status of 401 \(Unauthorized\)/];
 
-export const test = base.extend<{
-  /** API answers a test means to provoke, matched against "STATUS /api/path"; anything else still fails it. */
-  expectedApiErrors: RegExp | null;
-  /** Console errors a test means to provoke (e.g. a chunk that cannot load offline); anything else still fails it. */
-  expectedConsoleErrors: RegExp | null;
-  failOnErrors: void;
-  login: (role?: DemoRole) => Promise<void>;
-}>({
+export const test = base.extend<
+  {
+    /** API answers a test means to provoke, matched against "STATUS /api/path"; anything else still fails it. */
+    expectedApiErrors: RegExp | null;
+    /** Console errors a test means to provoke (e.g. a chunk that cannot load offline); anything else still fails it. */
+    expectedConsoleErrors: RegExp | null;
+    failOnErrors: void;
+    /**
+     * Signs in as the demo account of the role, with a session of the test's own (through the API: signing in
+     * through the screens has its own tests), and opens `startAt`: by default the dashboard, once its chart is
+     * drawn; a path opens that screen straight away (the test waits for what it needs there); `false` opens
+     * nothing, for a test that asks the API first and then opens its screen.
+     */
+    login: (role?: DemoRole, startAt?: string | false) => Promise<void>;
+  },
+  {
+    /**
+     * Once per worker, before its first test: the signed-in dashboard loaded once, so that the browser and the
+     * server are warm. login() no longer opens the dashboard in every test, and the first screen of the
+     * worker's first test should not also carry the cold start.
+     */
+    warmUp: void;
+  }
+>({
+  warmUp: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      expect((await page.request.post('/api/demo/login', { data: { role: 'retailer' } })).ok()).toBeTruthy();
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('revenue-chart')).toBeVisible();
+      await context.close();
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   expectedApiErrors: [null, { option: true }],
   expectedConsoleErrors: [null, { option: true }],
   failOnErrors: [
@@ -50,11 +81,13 @@ export const test = base.extend<{
     { auto: true },
   ],
   login: async ({ page }, use) => {
-    await use(async (role = 'retailer') => {
+    await use(async (role = 'retailer', startAt = '/dashboard') => {
+      // A fresh session every time (a few milliseconds): no test can sign out, or become, another's user.
       const response = await page.request.post('/api/demo/login', { data: { role } });
       expect(response.ok()).toBeTruthy();
-      await page.goto('/dashboard');
-      await expect(page.getByTestId('revenue-chart')).toBeVisible();
+      if (startAt === false) return;
+      await page.goto(startAt);
+      if (startAt === '/dashboard') await expect(page.getByTestId('revenue-chart')).toBeVisible();
     });
   },
 });

@@ -89,8 +89,7 @@ test('guards: signed-out visitors go home, unknown paths say so, payments is ope
 });
 
 test('a signed-in user on / goes to the dashboard', async ({ page, login }) => {
-  await login('retailer');
-  await page.goto('/');
+  await login('retailer', '/');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -249,8 +248,7 @@ test.describe('co-op screens for someone who may not see them', () => {
 
   test('a non-member gets a clear panel and the way back, not a blank page', async ({ page, login }) => {
     // The demo supplier is not a member of the seeded Khayelitsha co-op (id 3).
-    await login('supplier');
-    await page.goto('/cooperative-governance/3');
+    await login('supplier', '/cooperative-governance/3');
     await expect(page.getByTestId('not-a-member')).toBeVisible();
     await page.goto('/virtual-warehouses/3');
     await expect(page.getByTestId('not-a-member')).toBeVisible();

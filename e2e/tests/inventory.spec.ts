@@ -22,7 +22,7 @@ interface Item {
 }
 
 test('inventory: record a movement, see it, export the stock', async ({ page, login }, info) => {
-  await login('retailer');
+  await login('retailer', false);
   const before = (await (await page.request.get('/api/inventory?search=OWN-BREAD-700')).json()) as {
     items: Item[];
   };

@@ -18,8 +18,7 @@ const SCREENS: { path: string; role: DemoRole; ready: string }[] = [
 
 for (const screen of SCREENS) {
   test(`${screen.path} looks finished at this size`, async ({ page, login }, info) => {
-    await login(screen.role);
-    await page.goto(screen.path);
+    await login(screen.role, screen.path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByTestId(screen.ready).first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);

@@ -20,7 +20,7 @@ test('an admin creates a campaign, follows its link, sees the click counted, pau
   page,
   login,
 }, info) => {
-  await login('admin');
+  await login('admin', false);
   const existing = (await (await page.request.get('/api/marketing/campaigns')).json()) as CampaignJson[];
   await page.goto('/marketing');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(key(en, 'title'));
@@ -103,7 +103,6 @@ test('an admin creates a campaign, follows its link, sees the click counted, pau
 });
 
 test('a retailer is told marketing is for the marketing staff', async ({ page, login }) => {
-  await login('retailer');
-  await page.goto('/marketing');
+  await login('retailer', '/marketing');
   await expect(page.getByTestId('access-restricted')).toContainText(key(en, 'access_restricted.message'));
 });

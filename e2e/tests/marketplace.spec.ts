@@ -62,7 +62,7 @@ test('search, filter, buy from two sellers, and follow the order to shipped', as
   const project = info.project.name;
   const supplierId = await userId(request, 'supplier');
 
-  await login('retailer');
+  await login('retailer', false);
   // Start from an empty cart whatever an earlier run left behind.
   for (const line of await (await page.request.get('/api/cart')).json()) {
     expect((await page.request.delete(`/api/cart/${line.id}`)).ok()).toBeTruthy();
@@ -220,8 +220,7 @@ test('search, filter, buy from two sellers, and follow the order to shipped', as
   await shot(page, 'orders', project);
 
   // The seller confirms, starts and ships it, one step at a time.
-  await login('supplier');
-  await page.goto('/orders');
+  await login('supplier', '/orders');
   await expect(page.getByText(key(enOrders, 'subtitle.seller'))).toBeVisible();
   await page
     .locator(`[data-testid=order-card][data-order-number="${supplierOrder.order_number}"]`)
@@ -243,15 +242,14 @@ test('search, filter, buy from two sellers, and follow the order to shipped', as
   await page.keyboard.press('Escape');
 
   // Back as the buyer: shipped, under the Shipped chip too.
-  await login('retailer');
-  await page.goto('/orders?status=shipped');
+  await login('retailer', '/orders?status=shipped');
   const shipped = page.locator(`[data-testid=order-card][data-order-number="${supplierOrder.order_number}"]`);
   await expect(shipped).toContainText('Shipped');
   await expect(page.getByTestId('status-chip-shipped')).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('the free plan shows its browsing limit and the way to upgrade', async ({ page, login }, info) => {
-  await login('sales_rep');
+  await login('sales_rep', false);
   const plan = await (await page.request.get('/api/user-plan-restrictions')).json();
   expect(plan.plan_type).toBe('free');
   await page.goto('/products');

@@ -26,7 +26,7 @@ test('a running promotion shows on the card, the review shows its discount, and 
   login,
 }, info) => {
   const project = info.project.name;
-  await login('supplier');
+  await login('supplier', false);
   const mine = (await (
     await page.request.get('/api/trade-promotions/my-products')
   ).json()) as PromotableProduct[];
@@ -49,7 +49,7 @@ test('a running promotion shows on the card, the review shows its discount, and 
   const promotion = (await created.json()) as Promotion;
 
   try {
-    await login('retailer');
+    await login('retailer', false);
     for (const line of (await (await page.request.get('/api/cart')).json()) as { id: number }[]) {
       expect((await page.request.delete(`/api/cart/${line.id}`)).ok()).toBeTruthy();
     }
@@ -135,14 +135,14 @@ test('a running promotion shows on the card, the review shows its discount, and 
     await expect(page.getByTestId('checkout-confirmation')).toBeVisible();
   } finally {
     // Other specs price the supplier's products without this promotion.
-    await login('supplier');
+    await login('supplier', false);
     await page.request.post(`/api/trade-promotions/${promotion.id}/cancel`);
   }
 });
 
 test('the review offers the rewards balance and shows what it takes off', async ({ page, login }, info) => {
   const project = info.project.name;
-  await login('retailer');
+  await login('retailer', false);
   for (const line of (await (await page.request.get('/api/cart')).json()) as { id: number }[]) {
     expect((await page.request.delete(`/api/cart/${line.id}`)).ok()).toBeTruthy();
   }

@@ -108,8 +108,7 @@ test('a signed-out visitor sees the methods with their fees and picks EFT for it
 });
 
 test('a signed-in user opens the hub inside the app shell', async ({ page, login }, info) => {
-  await login('admin');
-  await page.goto('/payments');
+  await login('admin', '/payments');
   await expect(page.getByRole('heading', { name: key(en, 'page.title'), level: 1 })).toBeVisible();
   await expect(page.getByTestId('method-card')).toBeVisible();
   await expectNoHorizontalScroll(page);

@@ -19,8 +19,7 @@ test('cash up the till: totals per method, counted against expected, the shortfa
   login,
 }, info) => {
   const project = info.project.name;
-  await login('retailer');
-  await page.goto('/pos');
+  await login('retailer', '/pos');
   const till = (await (await page.request.get('/api/pos/products')).json()) as PosCatalogue;
   const product = till.products.filter((p) => p.price > 0).sort((a, b) => b.available - a.available)[0];
   if (!product || product.available < 1) throw new Error('The demo shop should have stock to sell');

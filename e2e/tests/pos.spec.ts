@@ -50,8 +50,7 @@ test('sell at the till: totals, cash change, success modal and a printed receipt
   login,
 }, info) => {
   const project = info.project.name;
-  await login('retailer');
-  await page.goto('/pos');
+  await login('retailer', '/pos');
   await expect(page.getByRole('heading', { name: key(en, 'title'), level: 1 })).toBeVisible();
   const till = await catalogue(page);
   const [product] = mostStocked(till, 1);
@@ -112,7 +111,7 @@ test('sell at the till: totals, cash change, success modal and a printed receipt
 });
 
 test('refund (or void) a whole sale with a reason: its stock comes back', async ({ page, login }, info) => {
-  await login('retailer');
+  await login('retailer', false);
   const till = await catalogue(page);
   const [product] = mostStocked(till, 1);
   if (!product) throw new Error('The demo shop should have stock to sell');
@@ -153,8 +152,7 @@ test.describe('offline', () => {
   }, info) => {
     test.slow();
     const project = info.project.name;
-    await login('retailer');
-    await page.goto('/pos');
+    await login('retailer', '/pos');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

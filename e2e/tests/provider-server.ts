@@ -8,6 +8,7 @@ import {
   type TestAccount,
   type TestProvider,
 } from '../../apps/server/test/support/oidc-provider.ts';
+import { copySeededDatabase, serverMain } from '../seeded-data.mjs';
 
 export interface ProviderServer {
   origin: string;
@@ -42,8 +43,13 @@ export async function startProviderServer(options: {
     account: options.account,
   });
   const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
+  // A fresh copy of the run's seeded template (playwright.config.ts, seeded-data.mjs): exactly the demo seed,
+  // without seeding it again.
+  const templateDir = process.env.E2E_TEMPLATE_DIR;
+  if (!templateDir) throw new Error('E2E_TEMPLATE_DIR is set by playwright.config.ts');
+  await copySeededDatabase(templateDir, dataDir);
   // The compiled server, as the main e2e server runs (`npm run test:e2e` builds first).
-  const main = ['--enable-source-maps', '../apps/server/dist/server/main.js'];
+  const main = ['--enable-source-maps', serverMain];
   const server: ChildProcess = spawn(process.execPath, main, {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     env: {

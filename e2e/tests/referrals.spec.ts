@@ -11,7 +11,7 @@ test('the referrals screen shows the code, copies the link and shares it on What
   login,
 }, info) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await login('retailer');
+  await login('retailer', false);
   const stats = (await (await page.request.get('/api/referrals/stats')).json()) as ReferralStats;
   await page.goto('/referrals');
   await expect(page.getByRole('heading', { name: key(en, 'title'), level: 1 })).toBeVisible();
@@ -47,8 +47,7 @@ test('the join page keeps the invitation for the sign-up, and a signed-in trader
   await expectNoHorizontalScroll(page);
   await shot(page, 'join', info.project.name);
 
-  await login('retailer');
-  await page.goto('/join?ref=BETA0042');
+  await login('retailer', '/join?ref=BETA0042');
   await expect(page.getByRole('heading', { name: key(en, 'join.signed_in_title') })).toBeVisible();
   await page.getByRole('link', { name: key(en, 'join.own_link') }).click();
   await expect(page).toHaveURL(/\/referrals$/);

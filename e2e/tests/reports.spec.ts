@@ -18,8 +18,7 @@ test('an admin reads the overview, generates a report, downloads it, and schedul
   page,
   login,
 }, info) => {
-  await login('admin');
-  await page.goto('/reports');
+  await login('admin', '/reports');
   const overview = page.getByTestId('report-overview');
   await expect(overview).toBeVisible();
   await expect(page.getByTestId('report-scope')).toHaveText(key(en, 'scope.all'));
@@ -81,8 +80,7 @@ test('an admin reads the overview, generates a report, downloads it, and schedul
 });
 
 test('a coordinator sees the figures of their own co-ops', async ({ page, login }) => {
-  await login('coordinator');
-  await page.goto('/reports');
+  await login('coordinator', '/reports');
   const coop = (await (await page.request.get('/api/reports/overview?period=30d')).json()) as Overview & {
     scope: { cooperatives: { name: string }[] };
   };
@@ -95,7 +93,7 @@ test('a coordinator sees the figures of their own co-ops', async ({ page, login 
 test('the reports read in isiXhosa without cut text or sideways scrolling', async ({ page, login }, info) => {
   const xh = locale('xh', 'reports');
   await page.addInitScript(() => localStorage.setItem('language', 'xh'));
-  await login('coordinator');
+  await login('coordinator', false);
   for (const tab of ['', '?tab=generated', '?tab=scheduled']) {
     await page.goto(`/reports${tab}`);
     await expect(page.getByRole('heading', { name: key(xh, 'title') })).toBeVisible();

@@ -20,8 +20,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
 }, info) => {
   test.slow(); // two roles, two screens and the marketplace in one flow
   // The supplier: only the Trade Offers tab (it does not buy), with its count.
-  await login('supplier');
-  await page.goto('/smart-orders');
+  await login('supplier', '/smart-orders');
   await expect(page.getByRole('heading', { name: key(en, 'title'), level: 1 })).toBeVisible();
   await expect(page.getByTestId('tab-offers')).toBeVisible();
   await expect(page.getByTestId('tab-auto')).toHaveCount(0);
@@ -48,7 +47,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   await look(page, 'trade-offers', info.project.name);
 
   // The retailer: the offer shows on the product's card in the marketplace.
-  await login('retailer');
+  await login('retailer', false);
   const product = offer.products[0]!;
   await page.goto(`/products?q=${encodeURIComponent(product.name)}`);
   const productCard = page.locator(`[data-testid=product-card][data-product-id="${product.id}"]`);
@@ -93,6 +92,6 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   await expect(page.getByTestId('schedule-card').filter({ hasText: orderName })).toHaveCount(0);
 
   // The supplier cleans its offer up (the demo world is shared by the other specs).
-  await login('supplier');
+  await login('supplier', false);
   await page.request.delete(`/api/trade-offers/${offer.id}`);
 });

@@ -6,7 +6,7 @@ const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ').trim
 
 test('view plans, toggle yearly, upgrade with confirmation, usage shown', async ({ page, login }, info) => {
   const project = info.project.name;
-  await login('retailer');
+  await login('retailer', false);
   const plans = (await (await page.request.get('/api/subscription-plans')).json()) as SubscriptionPlan[];
   const idOf = (tier: string) => plans.find((p) => p.tier === tier)!.id;
   const before = (await (await page.request.get('/api/my-subscription')).json()) as MySubscription;
@@ -93,7 +93,7 @@ test.describe('the upgrade dialog after a refused write', () => {
     login,
   }, info) => {
     const project = info.project.name;
-    await login('sales_rep');
+    await login('sales_rep', false);
     const coops = (await (await page.request.get('/api/cooperatives')).json()) as {
       id: number;
       status: string;
@@ -160,7 +160,7 @@ test('the allocation sheet sends nothing the plan or the warehouse would refuse'
   page,
   login,
 }, info) => {
-  await login('retailer');
+  await login('retailer', false);
   const get = async <T>(path: string) => (await (await page.request.get(path)).json()) as T;
   const usage = await get<UsageStats>('/api/subscription/usage-stats');
   const left = usage.max_warehouse_space - usage.warehouse_space_used;

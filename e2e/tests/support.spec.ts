@@ -20,8 +20,7 @@ test('a ticket goes from creation to resolved and rated, as the customer and as 
   login,
 }, info) => {
   test.slow();
-  await login('retailer');
-  await page.goto('/support');
+  await login('retailer', '/support');
   const summary = page.getByTestId('support-summary');
   await expect(summary).not.toContainText('…');
   // The figures are computed by the server from the tickets, not the spec's fixed 2.5 hours and 4.8/5.
@@ -71,7 +70,7 @@ test('a ticket goes from creation to resolved and rated, as the customer and as 
   await expect(page.getByTestId('ticket-card')).toHaveCount(0);
 
   // Support opens it from the link its notification carries, answers, assigns and resolves.
-  await login('admin');
+  await login('admin', false);
   const deskNotes = (await (await page.request.get('/api/notifications')).json()) as {
     notifications: { link: string | null }[];
   };
@@ -98,7 +97,7 @@ test('a ticket goes from creation to resolved and rated, as the customer and as 
   await expect(page.getByTestId('ticket-rating')).toHaveCount(0);
 
   // The customer was told, with the link; they read the answer and rate it once.
-  await login('retailer');
+  await login('retailer', false);
   const notes = (await (await page.request.get('/api/notifications')).json()) as {
     notifications: { link: string | null; message: string }[];
   };
@@ -127,8 +126,7 @@ test('the FAQ is fixed content and Live Chat keeps the conversation on the serve
   page,
   login,
 }, info) => {
-  await login('retailer');
-  await page.goto('/support?tab=faq');
+  await login('retailer', '/support?tab=faq');
   await expect(page.getByTestId('faq')).toContainText(key(en, 'faq.cancel.question'));
   await page.getByText(key(en, 'faq.cancel.question')).click();
   await expect(page.getByTestId('faq')).toContainText('24');
@@ -153,8 +151,7 @@ test('the FAQ is fixed content and Live Chat keeps the conversation on the serve
   // Support sees the conversation in the inbox and answers it; the link a chat notification carries
   // (/support?tab=chat&customer=ID) opens that conversation.
   const retailerId = ((await (await page.request.get('/api/users/me')).json()) as { id: number }).id;
-  await login('admin');
-  await page.goto(`/support?tab=chat&customer=${retailerId}`);
+  await login('admin', `/support?tab=chat&customer=${retailerId}`);
   await expect(page.getByTestId('chat-log')).toContainText(text);
   await page.getByTestId('chat-input').fill('Yes, at 10:00.');
   await page.getByTestId('chat-input').press('Enter');

@@ -17,8 +17,7 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
   login,
 }, info) => {
   const item = (name: string) => promotionIn(page, info.project.name, name);
-  await login('supplier');
-  await page.goto('/trade-promotions');
+  await login('supplier', '/trade-promotions');
   await expect(page.getByRole('heading', { name: key(en, 'title'), level: 1 })).toBeVisible();
   const name = `Winter maize ${info.project.name} ${Date.now()}`;
 
@@ -47,8 +46,7 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
   await shot(page, 'trade-promotions', info.project.name);
 
   // A retailer sees the published promotion, without Create or the owner's buttons.
-  await login('retailer');
-  await page.goto('/trade-promotions');
+  await login('retailer', '/trade-promotions');
   await expect(item(name)).toBeVisible();
   await expect(page.getByTestId('create-promotion')).toHaveCount(0);
   await expect(item(name).getByTestId('edit-promotion')).toHaveCount(0);
@@ -57,8 +55,7 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
   await page.keyboard.press('Escape');
 
   // The owner cancels it after the confirmation; buyers stop getting it.
-  await login('supplier');
-  await page.goto('/trade-promotions');
+  await login('supplier', '/trade-promotions');
   const mine = item(name);
   await mine.getByTestId('cancel-promotion').click();
   await page.getByTestId('confirm-action').click();

@@ -51,7 +51,7 @@ test('joining a bulk order shows what is committed first; the card then shows it
   page,
   login,
 }, info) => {
-  await login('retailer');
+  await login('retailer', false);
   const mine = await json<Membership[]>(page.request, '/api/cooperatives/my-memberships');
   const joined = await json<Participation[]>(page.request, '/api/bulk-orders/my-participations');
   const orders = await json<BulkOrder[]>(page.request, '/api/bulk-orders?status=active');
@@ -118,7 +118,7 @@ test('joining a cooperative shows the share and when it is paid before anything 
   page,
   login,
 }, info) => {
-  await login('retailer');
+  await login('retailer', false);
   const mine = await json<Membership[]>(page.request, '/api/cooperatives/my-memberships');
   const coops = await json<Cooperative[]>(page.request, '/api/cooperatives');
   const coop = coops.find((c) => c.status !== 'inactive' && !mine.some((m) => m.coop_id === c.id));
@@ -135,7 +135,7 @@ test('joining a cooperative shows the share and when it is paid before anything 
 });
 
 test('a new screen opens at the top and Back returns to where the list was', async ({ page, login }) => {
-  await login('retailer');
+  await login('retailer', false);
   // Short enough that the co-op list scrolls on both projects.
   const width = page.viewportSize()!.width;
   await page.setViewportSize({ width, height: 520 });
@@ -175,7 +175,7 @@ test('a vote that is not open yet says when it opens; saving the vote says so', 
   page,
   login,
 }, info) => {
-  await login('coordinator');
+  await login('coordinator', false);
   const mine = await json<Membership[]>(page.request, '/api/cooperatives/my-memberships');
   const coop = mine.find((m) => m.is_coordinator);
   if (!coop) throw new Error('The demo coordinator coordinates a co-op');
@@ -240,7 +240,7 @@ for (const language of ['zu', 'xh'] as const) {
     test.skip(!isMobile, 'the narrow phone only');
     await page.setViewportSize({ width: 360, height: 780 });
     await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-    await login('retailer');
+    await login('retailer', false);
     /** Every element given is as wide as its text needs (nothing hidden behind an ellipsis or a clip). */
     const uncut = async (selector: string) => {
       const cut = await page.locator(selector).evaluateAll((nodes) =>
