@@ -32,13 +32,14 @@ const SCREENS: Screen[] = [
     name: 'applications-my-none',
     path: '/supplier-applications',
     role: 'retailer',
-    ready: ['empty-apply', 'my-application'],
+    // The demo retailer may not apply (its role is shared): the empty state says so.
+    ready: ['empty-apply', 'my-application', 'my-application-empty'],
   },
   {
     name: 'applications-apply',
     path: '/supplier-applications?tab=apply',
     role: 'retailer',
-    ready: 'apply-form',
+    ready: ['apply-form', 'apply-demo'],
   },
   {
     name: 'applications-review',

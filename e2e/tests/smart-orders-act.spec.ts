@@ -32,6 +32,8 @@ async function look(page: Page, name: string, project: string) {
 }
 
 const money = formatRandAmount;
+/** The rule's reorder quantity. */
+const REORDER_QUANTITY = 12;
 
 /**
  * Signs the demo retailer in without the fixture's dashboard round (these flows start on /smart-orders):
@@ -53,7 +55,24 @@ async function newOrders(request: APIRequestContext, before: Set<number>) {
   return list.orders.filter((o) => !before.has(o.id));
 }
 
-/** A marketplace item the retailer keeps in stock whose supplier sells it still, with no rule yet. */
+/** How many units of a product the buyer's open orders (not delivered or cancelled) still bring. */
+async function onOrder(request: APIRequestContext, productId: number) {
+  const open: OrderList['orders'] = [];
+  for (const status of ['pending', 'confirmed', 'processing', 'shipped'] as const) {
+    const list = (await (await request.get(`/api/orders?status=${status}&page_size=50`)).json()) as OrderList;
+    open.push(...list.orders);
+  }
+  return open
+    .flatMap((o) => o.items)
+    .filter((i) => i.product_id === productId)
+    .reduce((sum, i) => sum + i.quantity, 0);
+}
+
+/**
+ * A marketplace item the retailer keeps in stock whose supplier sells it still (checkout takes the rule's
+ * quantity of it), with no rule yet and nothing on order: earlier specs order from the same demo shop, and
+ * units on order count towards the point, so an item with orders open might never cross it here.
+ */
 async function stockedItem(request: APIRequestContext) {
   const inventory = (await (await request.get('/api/inventory?limit=500')).json()) as InventoryList;
   // A rule watches the item at the shop's default location.
@@ -65,9 +84,8 @@ async function stockedItem(request: APIRequestContext) {
     const products = (await (await request.get(`/api/suppliers/${supplier.id}/products`)).json()) as {
       id: number;
       name: string;
-      minimum_order_quantity?: number;
     }[];
-    const item = inventory.items.find(
+    const candidates = inventory.items.filter(
       (i) =>
         i.marketplace_product_id !== null &&
         i.location_id === shop.id &&
@@ -75,7 +93,15 @@ async function stockedItem(request: APIRequestContext) {
         products.some((p) => p.id === i.marketplace_product_id) &&
         !rules.some((r) => r.product_id === i.marketplace_product_id),
     );
-    if (item) return { item, supplier, product: products.find((p) => p.id === item.marketplace_product_id)! };
+    for (const item of candidates) {
+      if ((await onOrder(request, item.marketplace_product_id!)) > 0) continue;
+      // Checkout takes the rule's quantity of it (its minimum order, the seller's stock).
+      const quote = await request.post('/api/orders/quote', {
+        data: { items: [{ product_id: item.marketplace_product_id, quantity: REORDER_QUANTITY }] },
+      });
+      if (!quote.ok()) continue;
+      return { item, supplier, product: products.find((p) => p.id === item.marketplace_product_id)! };
+    }
   }
   throw new Error('The demo retailer keeps no stock of a product a supplier sells');
 }
@@ -95,7 +121,7 @@ test('a re-order rule fires when stock moves below its point: one proposed order
   await page.getByLabel(key(en, 'form.supplier')).selectOption({ label: supplier.name });
   await page.getByLabel(key(en, 'form.product')).selectOption({ value: String(product.id) });
   await page.getByLabel(key(en, 'form.reorder_point')).fill(String(point));
-  await page.getByLabel(key(en, 'form.reorder_quantity')).fill('12');
+  await page.getByLabel(key(en, 'form.reorder_quantity')).fill(String(REORDER_QUANTITY));
   await page.getByTestId('save-smart-order').click();
   await expect(page.getByRole('status')).toBeVisible();
   await expect(page.getByTestId('rule-card').filter({ hasText: product.name })).toBeVisible();
@@ -130,7 +156,7 @@ test('a re-order rule fires when stock moves below its point: one proposed order
   // Its total is checkout's own quote for the same line.
   const quoted = (await (
     await page.request.post('/api/orders/quote', {
-      data: { items: [{ product_id: product.id, quantity: 12 }] },
+      data: { items: [{ product_id: product.id, quantity: REORDER_QUANTITY }] },
     })
   ).json()) as Quote;
   expect(proposal!.estimated_total).toBe(quoted.total_amount);

@@ -5,14 +5,16 @@ export function EmptyState({
   title,
   message,
   action,
+  testId,
 }: {
   icon: LucideIcon;
   title: string;
   message?: string;
   action?: React.ReactNode;
+  testId?: string | undefined;
 }) {
   return (
-    <div className="flex flex-col items-center px-6 py-10 text-center">
+    <div className="flex flex-col items-center px-6 py-10 text-center" data-testid={testId}>
       <span className="grid size-12 place-items-center rounded-full bg-stone-100 text-stone-400">
         <Icon aria-hidden className="size-6" />
       </span>

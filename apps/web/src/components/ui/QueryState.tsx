@@ -10,6 +10,8 @@ export interface EmptyProps {
   title: string;
   message?: string;
   action?: React.ReactNode;
+  /** The empty state's test id, for a test that waits for it. */
+  testId?: string;
 }
 
 /**
@@ -43,7 +45,13 @@ export function QueryState<T>({
   if (empty && isEmpty(query.data)) {
     return (
       <Card>
-        <EmptyState icon={icon} title={empty.title} message={empty.message} action={empty.action} />
+        <EmptyState
+          icon={icon}
+          title={empty.title}
+          message={empty.message}
+          action={empty.action}
+          testId={empty.testId}
+        />
       </Card>
     );
   }

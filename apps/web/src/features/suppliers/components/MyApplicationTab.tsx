@@ -21,6 +21,7 @@ export function MyApplicationTab({
   onApply,
 }: {
   user: AppUser;
+  /** Whether this account may apply (a demo account may not: its role is shared by every visitor). */
   canApply: boolean;
   onApply: () => void;
 }) {
@@ -32,7 +33,12 @@ export function MyApplicationTab({
       icon={ClipboardList}
       empty={{
         title: t('my.empty_title'),
-        message: canApply ? t('my.empty_message') : t('my.empty_seller'),
+        message: canApply
+          ? t('my.empty_message')
+          : user.is_demo
+            ? t('apply.demo_text')
+            : t('my.empty_seller'),
+        testId: 'my-application-empty',
         ...(canApply
           ? {
               action: (
