@@ -150,18 +150,19 @@ console.table(
       'worst path': k.path,
     })),
 );
-if (url) console.table(
-  [...kinds]
-    .sort((a, b) => b[1].ms - a[1].ms)
-    .map(([kind, k]) => ({
-      kind,
-      statements: k.n,
-      'total ms': Math.round(k.ms),
-      'avg ms': Math.round((k.ms / k.n) * 100) / 100,
-      'worst ms': Math.round(k.worst!.ms),
-      'worst path': k.worst!.path,
-    })),
-);
+if (url)
+  console.table(
+    [...kinds]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .map(([kind, k]) => ({
+        kind,
+        statements: k.n,
+        'total ms': Math.round(k.ms),
+        'avg ms': Math.round((k.ms / k.n) * 100) / 100,
+        'worst ms': Math.round(k.worst!.ms),
+        'worst path': k.worst!.path,
+      })),
+  );
 if (url && process.env.PROFILE_EXPLAIN === 'true') {
   for (const [kind, k] of kinds) {
     const client = new pg.Client({ connectionString: url });
