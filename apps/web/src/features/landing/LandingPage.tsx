@@ -23,7 +23,7 @@ import { Logo } from '../../components/ui/Logo';
 import { removeFirstPaint } from '../../lib/first-paint';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
-import { useAuthOptions, useDemoLogin, useProviderSignIn } from '../auth/api';
+import { useAuthOptions, useDemoLogin, useKnownAuthOptions, useProviderSignIn } from '../auth/api';
 
 const features: { key: string; icon: LucideIcon; tone: string }[] = [
   { key: 'coop', icon: Users, tone: 'bg-blue-100 text-blue-700' },
@@ -44,15 +44,22 @@ export default function LandingPage() {
   const navigate = useNavigate();
   const demo = useDemoLogin();
   const provider = useProviderSignIn();
-  const { data: options } = useAuthOptions();
+  // Asked as the page opens, so that a click finds the answer there.
+  useAuthOptions();
+  const knownOptions = useKnownAuthOptions();
   // The same header and hero, painted from index.html before the app loaded, give way in the same frame.
   useLayoutEffect(removeFirstPaint, []);
 
   const tryDemo = (role: DemoRole = 'retailer') =>
     demo.mutate(role, { onSuccess: () => void navigate(returnTo(), { replace: true }) });
   const busyRole = demo.isPending ? demo.variables : undefined;
-  // Without an external provider configured, the landing page offers the demo sign-in only.
-  const getStarted = () => (options?.external ? provider.mutate() : tryDemo());
+  // Without an external provider configured, the landing page offers the demo sign-in only. Which one it
+  // is, is asked as the page opens; a click before the answer waits for it, so that it never guesses.
+  const getStarted = () =>
+    void knownOptions().then(
+      (options) => (options.external ? provider.mutate() : tryDemo()),
+      () => tryDemo(),
+    );
 
   return (
     <div className="min-h-dvh bg-white">
