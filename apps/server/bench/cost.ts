@@ -13,7 +13,8 @@
  * the postmaster of that data directory counts. COST_REQUESTS (default 20,000) per row after COST_WARMUP
  * (default 20,000) requests of the mix; COST_CONNECTIONS (default 50); COST_SERVER: another built server's
  * main.js (to compare a build kept from before a change). With pg_stat_statements installed in the database,
- * the mix's costliest statements are listed too.
+ * the mix's costliest statements are listed too. COST_NODE_ARGS: options for the server's node (a profile:
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -94,7 +95,8 @@ function freePort(): Promise<number> {
 
 if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build -w apps/server\` first`);
 const port = await freePort();
-const child = spawn(process.execPath, [main], {
+const nodeArgs = process.env.COST_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const child = spawn(process.execPath, [...nodeArgs, main], {
   env: {
     ...process.env,
     DATABASE_URL: url,
@@ -154,7 +156,7 @@ async function statements(action: 'reset' | 'show') {
       const top = await client.query(`
         select calls, round((total_exec_time / calls)::numeric, 3) as exec_ms,
                round((total_plan_time / calls)::numeric, 3) as plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
-          from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+          from pg_stat_statements where calls > 0 and dbid = (select oid from pg_database where datname = current_database())
          order by total_exec_time + total_plan_time desc limit 8`);
       console.table(top.rows);
     }
