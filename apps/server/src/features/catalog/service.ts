@@ -417,6 +417,14 @@ async function readPage(db: Db, ids: ArrayLike<number>, live: SQL, browseLimit: 
   };
 }
 
+/** A kept answer's page as readPageJson reads it. */
+interface PageJson {
+  /** The products, comma-separated JSON objects (the inside of the list's brackets). */
+  products: string;
+  version: number;
+  browseLimit: number | null;
+}
+
 /**
  * The page's products of a kept answer (a cache hit) as the JSON text of the response's product list,
  * built by PostgreSQL: each product (still active and still in the filter) as `toProduct` would write it,
@@ -425,15 +433,6 @@ async function readPage(db: Db, ids: ArrayLike<number>, live: SQL, browseLimit: 
  * the shape of the filter, so it is a named prepared statement (parsed and planned once per connection);
  * the ids travel as one array parameter.
  */
-interface PageJson {
-  /** The products, comma-separated JSON objects (the inside of the list's brackets). */
-  products: string;
-  /** How many products `products` holds. */
-  count: number;
-  version: number;
-  browseLimit: number | null;
-}
-
 async function readPageJson(
   db: Db,
   ids: ArrayLike<number>,
@@ -447,15 +446,14 @@ async function readPageJson(
   // division), and PostgreSQL prints a float8 in its shortest exact form as JavaScript does.
   const [row] = await preparedRows<{
     products: string | null;
-    count: number;
     version: number;
     browse_limit: number | null;
   }>(
     db,
     sql`
       with b as materialized (select ${browseLimit} as browse_limit)
-      select ${VERSION} as version, b.browse_limit, j.products, j.count
-        from b, (select string_agg(x.product, ',' order by x.n) as products, count(*)::int as count
+      select ${VERSION} as version, b.browse_limit, j.products
+        from b, (select string_agg(x.product, ',' order by x.n) as products
                    from (select o.n, row_to_json(r)::text as product
                            from unnest(${list}::int[]) with ordinality as o(id, n)
                            cross join lateral (
@@ -476,7 +474,6 @@ async function readPageJson(
   );
   return {
     products: row?.products ?? '',
-    count: Number(row?.count ?? 0),
     version: Number(row?.version ?? -1),
     browseLimit: row?.browse_limit ?? null,
   };
