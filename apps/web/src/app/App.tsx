@@ -7,10 +7,15 @@ import { createRouter } from './routes';
 
 const Toasts = lazy(() => import('../components/ui/Toasts'));
 
-/** `client`: one main.tsx made early, so the first calls start while the translations load. */
-export function App({ client }: { client?: QueryClient }) {
+type Router = ReturnType<typeof createRouter>;
+
+/**
+ * `client`: one main.tsx made early, so the first calls start while the translations load. `router`: one
+ * main.tsx made and let load the first screen's route before the first render (`routerReady`).
+ */
+export function App({ client, router: made }: { client?: QueryClient; router?: Router }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
-  const [router] = useState(createRouter);
+  const [router] = useState(() => made ?? createRouter());
   const toasterRequested = useToasterRequested();
   return (
     <QueryClientProvider client={queryClient}>

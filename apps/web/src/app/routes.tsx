@@ -138,3 +138,19 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/**
+ * Resolves once the router has loaded the route the page opened on (its screen is a lazy chunk). Rendering
+ * before then gave React Router nothing to show but a "hydrate fallback" (it warned "No HydrateFallback
+ * element provided" on every load) and cost the first screen one more render of the whole tree.
+ */
+export function routerReady(router: ReturnType<typeof createRouter>) {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
