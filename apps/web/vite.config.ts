@@ -162,7 +162,7 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       // Each screen keeps a chunk of its own (first-screen.ts and the precache find screens by their chunk).
-      // main.tsx's top-level await used to switch these merges off; it has none now (issue 9, ADR 024).
+      // main.tsx's top-level await switches these merges off today; this keeps it so without that await.
       experimental: { chunkOptimization: false },
       output: {
         codeSplitting: {

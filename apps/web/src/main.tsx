@@ -1,8 +1,7 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { createRouter, routerReady } from './app/routes';
 import { meQuery } from './features/auth/api';
 import { SIGNED_IN_KEY } from './lib/first-paint';
 import { initI18n, preloadTranslations } from './lib/i18n';
@@ -62,29 +61,19 @@ if (firstScreen) {
 }
 if (window.location.pathname !== paths.home) void import('./app/shell/AppShell').catch(() => undefined);
 
-// The router starts loading the opened route's screen now (the chunk asked for above); the first render waits
-// for it and the translations, so it renders that screen rather than an empty fallback first. Not a top-level
-// await: the screen's chunk imports from this one, which would then never finish evaluating.
-const router = createRouter();
-void Promise.all([initI18n(), routerReady(router)]).then(() => {
-  // A transition: React builds the first tree (shell and screen) in slices of a few milliseconds, yielding to
-  // the browser between them, rather than in one long task that blocks input on a slow phone.
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App client={queryClient} router={router} />
-      </StrictMode>,
-    ),
-  );
-});
+await initI18n();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App client={queryClient} />
+  </StrictMode>,
+);
 
 // The generated worker takes over at once (autoUpdate), so registering it is all there is to do;
 // registering by hand keeps workbox-window out of the first load.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () =>
     void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  // After the page's load, so the precache does not share the line with the first screen's files.
+  // The translations are awaited above, so the page may have finished loading already.
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -7,15 +7,10 @@ import { createRouter } from './routes';
 
 const Toasts = lazy(() => import('../components/ui/Toasts'));
 
-type Router = ReturnType<typeof createRouter>;
-
-/**
- * `client`: one main.tsx made early, so the first calls start while the translations load. `router`: one
- * main.tsx made and let load the first screen's route before the first render (`routerReady`).
- */
-export function App({ client, router: made }: { client?: QueryClient; router?: Router }) {
+/** `client`: one main.tsx made early, so the first calls start while the translations load. */
+export function App({ client }: { client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
-  const [router] = useState(() => made ?? createRouter());
+  const [router] = useState(createRouter);
   const toasterRequested = useToasterRequested();
   return (
     <QueryClientProvider client={queryClient}>
