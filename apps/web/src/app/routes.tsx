@@ -9,6 +9,10 @@ const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+function FirstScreenPending() {
+  return null;
+}
+
 /** A route whose screen belongs to a later area: a real page that says so, until that area lands. */
 const upcoming = (path: UpcomingPath): RouteObject => ({
   path,
@@ -23,6 +27,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // While the opened screen's chunk (already asked for by main.tsx) arrives: nothing yet, as before, but
+    // said so (React Router warned "No HydrateFallback element provided" on every load).
+    HydrateFallback: FirstScreenPending,
     children: [
       {
         element: <SignedOutOnly />,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRICE_BAND_KEYS, PRODUCT_ORDERS, type PriceBand, type ProductOrder } from '@tt/domain';
+import { formatCount } from '../../../lib/format';
 import type { ProductFilters } from '../api';
 import type { ProductView } from './ProductCard';
 
@@ -59,5 +60,4 @@ export function useSearchText(search: string | undefined, update: UpdateFilters)
 }
 
 /** A listing's total in the user's number format ("1 234"). */
-export const formatTotal = (total: number, language: string | undefined) =>
-  new Intl.NumberFormat(language).format(total);
+export const formatTotal = (total: number, language: string | undefined) => formatCount(total, language);
