@@ -16,7 +16,8 @@ import {
   type ProductList,
   type productQuerySchema,
 } from '@tt/domain';
-import { preparedRows, type Db, type Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import type { UserRow } from '../auth/service.ts';
 // The product-listing endpoint still to come calls enforcePlanLimit(tx, sellerId, 'listed_products', n)
 // inside the transaction that lists; this counter is what it counts.
