@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { LanguagePicker } from '../../components/ui/LanguagePicker';
 import { Logo } from '../../components/ui/Logo';
-import { removeFirstPaint } from '../../lib/first-paint';
+import { removeFirstPaint, takeFirstPaintTap } from '../../lib/first-paint';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
 import { useAuthOptions, useDemoLogin, useProviderSignIn } from '../auth/api';
@@ -44,15 +44,31 @@ export default function LandingPage() {
   const navigate = useNavigate();
   const demo = useDemoLogin();
   const provider = useProviderSignIn();
-  const { data: options } = useAuthOptions();
-  // The same header and hero, painted from index.html before the app loaded, give way in the same frame.
-  useLayoutEffect(removeFirstPaint, []);
+  const { data: options, isPending: optionsPending } = useAuthOptions();
+  // The same header and hero, painted from index.html before the app loaded, give way in the same frame; a
+  // button tapped there meanwhile is pressed now (issue 9: on a slow phone the app takes seconds to arrive).
+  const tapped = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    removeFirstPaint();
+    tapped.current ??= takeFirstPaintTap();
+  }, []);
 
   const tryDemo = (role: DemoRole = 'retailer') =>
     demo.mutate(role, { onSuccess: () => void navigate(returnTo(), { replace: true }) });
   const busyRole = demo.isPending ? demo.variables : undefined;
   // Without an external provider configured, the landing page offers the demo sign-in only.
   const getStarted = () => (options?.external ? provider.mutate() : tryDemo());
+  const replay = useEffectEvent(() => {
+    const tap = tapped.current;
+    if (tap === undefined) return;
+    const demoTap = tap === 'landing:demo_login' || tap === 'landing:hero.try_demo';
+    // Get Started depends on the sign-in options: pressed once they are known.
+    if (!demoTap && optionsPending) return;
+    tapped.current = undefined;
+    if (demoTap) tryDemo();
+    else if (tap === 'landing:get_started' || tap === 'landing:hero.start_journey') getStarted();
+  });
+  useEffect(() => replay(), [optionsPending]);
 
   return (
     <div className="min-h-dvh bg-white">
