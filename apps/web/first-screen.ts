@@ -42,6 +42,8 @@ export const FIRST_REQUESTS: Record<string, string[]> = {
   '/dashboard': ['/api/dashboard'],
   '/products': ['/api/categories', '/api/user-plan-restrictions', '/api/products?page=1'],
 };
+/** The cookie the server keeps beside the session (SIGNED_IN_COOKIE in packages/domain): someone may be signed in. */
+export const SIGNED_IN_HINT = 'tt_signed_in';
 /** The request whose answer names the pictures of the marketplace's first row: preloaded as soon as it arrives. */
 export const LIST_REQUEST = '/api/products?page=1';
 /** The cards of the widest grid's first row (ProductResults' FIRST_ROW_CARDS). */
@@ -160,9 +162,11 @@ export function firstScreen(): Plugin {
           `var h=M.concat(c?c.f:[],c?c.n.map(function(n){return T[l+'/'+n]}):[]);` +
           `function load(){h.forEach(function(u){if(!u)return;var k=document.createElement('link');k.rel='modulepreload';` +
           `k.crossOrigin='';k.href=u;document.head.appendChild(k)});M.forEach(function(u){import(u)})}` +
-          // The API calls, unless this is the signed-out visitor's landing page (which asks for none): the user,
+          // The API calls, unless this is the signed-out visitor's landing page (no session cookie beside it, not
+          // signed in last time: it asks for none). The user,
           // and once it answers that someone is signed in, the screen's data (a visitor's would only be refused).
-          `if(!f){var A=window.__ttApi={},R=${JSON.stringify(FIRST_REQUESTS)}[p]||[],` +
+          `var c=/(?:^|; )${SIGNED_IN_HINT}=/.test(document.cookie);` +
+          `if(!f||c){var A=window.__ttApi={},R=${JSON.stringify(FIRST_REQUESTS)}[p]||[],` +
           `get=function(u){return A[u]=fetch(u,{credentials:'same-origin',headers:{Accept:'application/json'}})};` +
           `get(${JSON.stringify(ME_REQUEST)}).then(function(r){if(!r.ok)return;` +
           `R.forEach(function(u){if(u.indexOf('?')<0||!location.search)get(u)});` +

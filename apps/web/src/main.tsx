@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { SIGNED_IN_COOKIE } from '@tt/domain';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
@@ -34,8 +35,10 @@ try {
 } catch {
   wasSignedIn = true;
 }
-// A sign-in in another tab sets the marker in the same storage; an expired session is asked about (401, null).
-const visitor = window.location.pathname === paths.home && !wasSignedIn;
+// A sign-in in another tab sets the marker in the same storage and the server's hint cookie beside the session;
+// a session that has ended is asked about (401: null, and the marker goes).
+const hinted = document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_COOKIE}=`));
+const visitor = window.location.pathname === paths.home && !wasSignedIn && !hinted;
 if (visitor) queryClient.setQueryData(authKeys.me(), null);
 const signedIn = visitor
   ? Promise.resolve(false)
@@ -83,6 +86,10 @@ if (firstScreen) {
 if (window.location.pathname !== paths.home) void import('./app/shell/AppShell').catch(() => undefined);
 
 await initI18n();
+// index.html's head script starts this module itself, at once: from the browser's cache it can run before the
+// page below the head has been read (an inline script there waits for the stylesheet), so #root may not exist yet.
+if (document.readyState === 'loading')
+  await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App client={queryClient} />

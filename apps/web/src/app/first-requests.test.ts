@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_REQUESTS, LIST_REQUEST, ME_REQUEST } from '../../first-screen';
+import { SIGNED_IN_COOKIE } from '@tt/domain';
+import { FIRST_REQUESTS, LIST_REQUEST, ME_REQUEST, SIGNED_IN_HINT } from '../../first-screen';
 import { meQuery } from '../features/auth/api';
 import { dashboardQuery } from '../features/dashboard/api';
 import { categoriesQuery, planRestrictionsQuery, productsQuery } from '../features/products/api';
@@ -46,6 +47,10 @@ describe("the head script's requests", () => {
       await pathOf(() => planRestrictionsQuery().queryFn!(context)),
       list,
     ]);
+  });
+
+  it("read the server's signed-in cookie by its name", () => {
+    expect(SIGNED_IN_HINT).toBe(SIGNED_IN_COOKIE);
   });
 
   it('are taken once by the first call of the same path, and nothing is asked again', async () => {
