@@ -4,6 +4,10 @@
  * PROFILE_EXPLAIN=true also prints EXPLAIN ANALYZE of the slowest statement of each kind.
  *
  *   PROFILE_DATABASE_URL=postgres://.../tt_profile tsx bench/profile.ts
+ *   PROFILE_PGLITE_DIR=/tmp/tt-profile tsx bench/profile.ts   (PGlite, the database `npm start` uses)
+ *
+ * Besides the statements (PostgreSQL only: they are timed at the driver), every run lists the kinds of
+ * question (search or browse, filter, sort) by their time per request, slowest first.
  *
  * The database is migrated and, when it has no bench catalogue yet, seeded as the bench seeds it
  * (PROFILE_PRODUCTS, default 100,000); the buyer is a new bench session each time.
@@ -17,9 +21,10 @@ import { listProductsJson } from '../src/features/catalog/service.ts';
 import { browseLimitSql } from '../src/features/subscriptions/service.ts';
 import { seedDemoData } from '../src/db/seed.ts';
 import { benchBuyerSessions, seedBenchProducts } from './seed-products.ts';
-import { buyerMix, type CategoryTree } from './mix.ts';
+import { buyerMix, SEARCHES, type CategoryTree } from './mix.ts';
 
-const url = process.env.PROFILE_DATABASE_URL!;
+const url = process.env.PROFILE_DATABASE_URL ?? '';
+const pgliteDir = process.env.PROFILE_PGLITE_DIR;
 const count = Number(process.env.PROFILE_REQUESTS ?? 300);
 const statements: { text: string; values: unknown[]; ms: number }[] = [];
 const original = pg.Client.prototype.query;
@@ -42,7 +47,9 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return result;
 } as typeof original;
 
-const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+const database = await openDatabase(
+  url ? { kind: 'postgres', url, poolSize: 1 } : { kind: 'pglite', dataDir: pgliteDir! },
+);
 const db = database.db;
 const rows = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 await database.migrate();
@@ -86,12 +93,31 @@ const kindOf = (text: string) =>
 /** PROFILE_CACHE=true: with the shared ids cache on (as served), so kept answers cost only their page. */
 const keepMs = process.env.PROFILE_CACHE === 'true' ? 10_000 : 0;
 let total = 0;
+/** The kind of question a path asks: search (which kind of word) or browse (which filter), and the sort. */
+const questionOf = (path: string) => {
+  const q = new URL(path, 'http://x').searchParams;
+  const search = q.get('search');
+  const word = search
+    ? (Object.entries(SEARCHES).find(([, words]) => (words as string[]).includes(search))?.[0] ?? 'other')
+    : null;
+  const where = search
+    ? `search ${word}${q.has('department_id') ? '+dept' : ''}`
+    : `${q.has('category_id') ? 'cat' : q.has('department_id') ? 'dept' : 'all'}${q.has('price_band') ? '+band' : ''}`;
+  return `${where}, ${q.get('sort') ?? 'default'}`;
+};
+const questions = new Map<string, { n: number; ms: number; worst: number; path: string }>();
 for (const path of buyerMix(tree, count)) {
   const query = productQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
   const started = performance.now();
   await findSessionUser(db, token);
   await listProductsJson(db, user, query, browseLimitSql(user.id), keepMs);
-  total += performance.now() - started;
+  const ms = performance.now() - started;
+  total += ms;
+  const question = questions.get(questionOf(path)) ?? { n: 0, ms: 0, worst: 0, path };
+  question.n += 1;
+  question.ms += ms;
+  if (ms > question.worst) Object.assign(question, { worst: ms, path });
+  questions.set(questionOf(path), question);
   for (const s of statements.splice(0)) {
     let kind = kindOf(s.text);
     if (kind === 'ids + page') {
@@ -113,18 +139,31 @@ for (const path of buyerMix(tree, count)) {
 }
 console.log(`${count} requests, ${(total / count).toFixed(2)} ms each on average (one at a time)`);
 console.table(
-  [...kinds]
-    .sort((a, b) => b[1].ms - a[1].ms)
-    .map(([kind, k]) => ({
-      kind,
-      statements: k.n,
-      'total ms': Math.round(k.ms),
-      'avg ms': Math.round((k.ms / k.n) * 100) / 100,
-      'worst ms': Math.round(k.worst!.ms),
-      'worst path': k.worst!.path,
+  [...questions]
+    .sort((a, b) => b[1].ms / b[1].n - a[1].ms / a[1].n)
+    .slice(0, Number(process.env.PROFILE_TOP ?? 25))
+    .map(([question, k]) => ({
+      question,
+      requests: k.n,
+      'avg ms': Math.round((k.ms / k.n) * 10) / 10,
+      'worst ms': Math.round(k.worst),
+      'worst path': k.path,
     })),
 );
-if (process.env.PROFILE_EXPLAIN === 'true') {
+if (url)
+  console.table(
+    [...kinds]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .map(([kind, k]) => ({
+        kind,
+        statements: k.n,
+        'total ms': Math.round(k.ms),
+        'avg ms': Math.round((k.ms / k.n) * 100) / 100,
+        'worst ms': Math.round(k.worst!.ms),
+        'worst path': k.worst!.path,
+      })),
+  );
+if (url && process.env.PROFILE_EXPLAIN === 'true') {
   for (const [kind, k] of kinds) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -162,8 +162,11 @@ interface CatalogueFilter {
   order: ProductOrder;
 }
 
+/** Who asks, as far as which products they may see goes: the role, and the seller's own listings. */
+type Viewer = Pick<UserRow, 'id' | 'role'>;
+
 /** Whether the caller sees the buyers' catalogue (shared by everyone), not a seller's own inactive listings. */
-const isSharedView = (user: UserRow, query: ProductQuery) =>
+const isSharedView = (user: Viewer, query: ProductQuery) =>
   !query.include_inactive || (!isSeller(user.role) && user.role !== 'admin');
 
 /** The catalogue's version (migration 0032) as a number, read in the statement that reads a page. */
@@ -178,24 +181,33 @@ const VERSION = sql`(select cv.version::float8 from catalogue_version cv where c
  */
 interface Entry {
   value: Promise<Found>;
-  /** Only the order by stock expires (stock changes with every sale and does not bump the version). */
+  /**
+   * Only the order by stock expires (stock changes with every sale and does not bump the version). An
+   * expired order is still served, ids only, while one refresh in the background reads it again.
+   */
   expires: number;
   /** The catalogue version of the answer, once it has arrived. */
   version?: number;
+  /** A background refresh of this (expired) answer is under way. */
+  refreshing?: boolean;
 }
 
 class CatalogueState {
   version = -1;
   private readonly entries = new Map<string, Entry>();
+  /** The whole active catalogue in each sort, as of a version (see Ranks). */
+  readonly ranks = new Map<RankKind, Promise<Ranks>>();
+  /** Which products a search matches under a filter, unordered, as of a version (see Candidates). */
+  readonly candidates = new Map<string, Promise<Candidates>>();
   parents: { version: number; of: Map<number, number | null> } | null = null;
 
+  /** Called when a statement has seen a newer version (the fill refills what every buyer asks first). */
+  onNewVersion: (() => void) | null = null;
+
+  /** The kept answer of a question (an expired order by stock too: see Entry.expires). */
   get(key: string): Entry | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (hit.expires <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
     // Most recently used last: the first entry is the one to evict.
     this.entries.delete(key);
     this.entries.set(key, hit);
@@ -224,17 +236,28 @@ class CatalogueState {
   /** A statement saw `version`: when the catalogue has changed since, every older kept answer is stale. */
   saw(version: number) {
     if (version <= this.version) return;
+    const first = this.version < 0;
     this.version = version;
     for (const [key, entry] of this.entries) {
       if (entry.version !== undefined && entry.version < version) this.entries.delete(key);
     }
+    // Orders and candidates are of one version each: a request checks it, and an older one is read again.
+    this.ranks.clear();
+    this.candidates.clear();
+    if (!first) this.onNewVersion?.();
+  }
+
+  /** Whether an answer of the current version is kept (or being read) for this question. */
+  has(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && (entry.version === undefined || entry.version >= this.version);
   }
 }
 
 /** At most 4,000 questions of at most 1,000 ids each (16 MB at the very most; most are far smaller). */
 const MATCH_CACHE_ENTRIES = 4000;
 const states = new WeakMap<Db, CatalogueState>();
-function catalogueState(db: Db) {
+export function catalogueState(db: Db) {
   let state = states.get(db);
   if (!state) states.set(db, (state = new CatalogueState()));
   return state;
@@ -262,7 +285,7 @@ async function categoryParents(db: Db, state: CatalogueState) {
  */
 async function liveFilter(
   db: Db,
-  user: UserRow,
+  user: Viewer,
   query: ProductQuery,
   state: CatalogueState,
 ): Promise<{ live: SQL; treeVersion: number | null }> {
@@ -441,17 +464,203 @@ interface Found {
   keep: boolean;
 }
 
+/** The kept whole-catalogue orders: by name, by price (price_desc is its reverse) and by stock. */
+type RankKind = 'name' | 'price' | 'stock';
+
+/**
+ * The active catalogue in one sort as of a version: its ids in order, and each id's position. A search in a
+ * chosen order sorts its matches by these positions instead of reading every match's sort key (ADR 028).
+ * Ids and order only; the order by stock expires like an answer by stock and is refreshed in the background.
+ */
+interface Ranks {
+  version: number;
+  expires: number;
+  order: Int32Array;
+  /** Position by product id; -1: not in the active catalogue at this version. */
+  position: Int32Array;
+  refreshing?: boolean;
+}
+
+/** A search's matches under a filter (department, category, band), unordered, and the search that found them. */
+interface Candidates {
+  version: number;
+  ids: Int32Array;
+  /** The search as it matched: the words typed, or their corrections when those found nothing. */
+  search: SQL;
+  keep: boolean;
+}
+
+/** Searches whose matches are kept for their other sorts: the common words' sets are the big ones. */
+const CANDIDATE_ENTRIES = 64;
+
+const RANK_ORDERS: Record<RankKind, SQL> = {
+  name: orderBy('name', null),
+  price: orderBy('price_asc', null),
+  stock: orderBy('stock', null),
+};
+
+async function readRanks(db: Db, kind: RankKind, stockOrderMs: number): Promise<Ranks> {
+  const [row] = rowsOf<{ ids: number[] | string; version: number }>(
+    await db.execute(sql`
+      select array(select p.id from products p where p.is_active order by ${RANK_ORDERS[kind]})::int[] as ids,
+             ${VERSION} as version`),
+  );
+  const order = Int32Array.from(parseIntArray(row?.ids ?? []));
+  let top = 0;
+  for (const id of order) if (id > top) top = id;
+  const position = new Int32Array(top + 1).fill(-1);
+  order.forEach((id, i) => (position[id] = i));
+  const expires = kind === 'stock' ? Date.now() + stockOrderMs : Infinity;
+  return { version: Number(row?.version ?? -1), expires, order, position };
+}
+
+/** The kept order of a kind (read once per version; by stock: served while one refresh reads it again). */
+async function ranksOf(db: Db, state: CatalogueState, kind: RankKind, stockOrderMs: number) {
+  let kept = state.ranks.get(kind);
+  if (!kept) {
+    kept = readRanks(db, kind, stockOrderMs);
+    state.ranks.set(kind, kept);
+    kept.then(
+      (ranks) => ranks.version < state.version && state.ranks.get(kind) === kept && state.ranks.delete(kind),
+      () => state.ranks.get(kind) === kept && state.ranks.delete(kind),
+    );
+  }
+  const ranks = await kept;
+  if (ranks.expires <= Date.now() && !ranks.refreshing) {
+    ranks.refreshing = true;
+    const held = kept;
+    readRanks(db, kind, stockOrderMs).then(
+      (fresh) => {
+        if (state.ranks.get(kind) === held && fresh.version >= ranks.version) {
+          state.ranks.set(kind, Promise.resolve(fresh));
+        }
+      },
+      () => (ranks.refreshing = false),
+    );
+  }
+  return ranks;
+}
+
+/**
+ * The ids matching a search under the filter (no order, no cap), with their version; typos are corrected
+ * when the words as typed find nothing. Kept per search and filter for the other sorts of the same search.
+ */
+function candidatesOf(
+  db: Db,
+  state: CatalogueState,
+  key: string,
+  groups: SearchGroup[],
+  live: SQL,
+  treeVersion: number | null,
+): Promise<Candidates> {
+  const kept = state.candidates.get(key);
+  if (kept) {
+    state.candidates.delete(key);
+    state.candidates.set(key, kept);
+    return kept;
+  }
+  const read = async (search: SQL) => {
+    const [row] = rowsOf<{ ids: number[] | string; version: number }>(
+      await db.execute(sql`
+        select array(select p.id from products p where ${live} and p.search_document @@ (${search}))::int[] as ids,
+               ${VERSION} as version`),
+    );
+    return { ids: Int32Array.from(parseIntArray(row?.ids ?? [])), version: Number(row?.version ?? -1) };
+  };
+  const loading = (async (): Promise<Candidates> => {
+    let search = searchQuery(groups);
+    let found = await read(search);
+    if (found.ids.length === 0) {
+      const corrected = await correctedSearch(db, groups);
+      if (corrected) {
+        search = searchQuery(corrected);
+        found = await read(search);
+      }
+    }
+    return { ...found, search, keep: treeVersion === null || treeVersion === found.version };
+  })();
+  if (state.candidates.size >= CANDIDATE_ENTRIES)
+    state.candidates.delete(state.candidates.keys().next().value!);
+  state.candidates.set(key, loading);
+  const drop = () => state.candidates.get(key) === loading && state.candidates.delete(key);
+  loading.then((c) => (!c.keep || c.version < state.version) && drop(), drop);
+  return loading;
+}
+
+/** Reads the kept whole-catalogue orders now, if not kept yet (the fill does, before the first searches). */
+export async function keepOrders(db: Db, stockOrderMs: number): Promise<void> {
+  if (stockOrderMs <= 0) return;
+  const state = catalogueState(db);
+  for (const kind of ['name', 'price', 'stock'] as const) {
+    state.saw((await ranksOf(db, state, kind, stockOrderMs)).version);
+  }
+}
+
+/**
+ * The first PRODUCT_TOTAL_CAP + 1 of `ids` in the kept order (reversed for price_desc); null when one of
+ * them is not in it (the order is of another version).
+ */
+function inRankOrder(ids: Int32Array, ranks: Ranks, reverse: boolean): Int32Array | null {
+  const want = PRODUCT_TOTAL_CAP + 1;
+  const { order, position } = ranks;
+  for (const id of ids) if (id >= position.length || position[id]! < 0) return null;
+  if (ids.length * 8 > order.length) {
+    // Dense (a common word): walk the whole order, keeping the matches, until enough.
+    const matched = new Uint8Array(position.length);
+    for (const id of ids) matched[id] = 1;
+    const out = new Int32Array(Math.min(want, ids.length));
+    let n = 0;
+    for (let i = 0; i < order.length && n < out.length; i += 1) {
+      const id = order[reverse ? order.length - 1 - i : i]!;
+      if (matched[id]) out[n++] = id;
+    }
+    return out;
+  }
+  const sorted = Int32Array.from(ids).sort((a, b) =>
+    reverse ? position[b]! - position[a]! : position[a]! - position[b]!,
+  );
+  return sorted.subarray(0, want);
+}
+
+/**
+ * A search in a chosen order (the buyers' shared view, with the cache on): its matches (kept per search and
+ * filter) sorted by the kept order of that sort. Null when the two are of different versions: the caller
+ * then asks the database as before.
+ */
+async function rankedSearch(
+  db: Db,
+  state: CatalogueState,
+  query: ProductQuery,
+  groups: SearchGroup[],
+  live: SQL,
+  treeVersion: number | null,
+  order: 'name' | 'price_asc' | 'price_desc' | 'stock',
+  stockOrderMs: number,
+): Promise<{ ids: Int32Array; candidates: Candidates } | null> {
+  const kind: RankKind = order === 'price_asc' || order === 'price_desc' ? 'price' : order;
+  const key = questionKey({ ...query, sort: undefined });
+  const [candidates, ranks] = await Promise.all([
+    candidatesOf(db, state, key, groups, live, treeVersion),
+    ranksOf(db, state, kind, stockOrderMs),
+  ]);
+  if (candidates.version !== ranks.version) return null;
+  const ids = inRankOrder(candidates.ids, ranks, order === 'price_desc');
+  return ids ? { ids, candidates } : null;
+}
+
 /**
  * Matches of a search or filter with the rows of the page asked for, correcting typos when the words as
  * typed find nothing. The search expression used is returned too: pages beyond the cap are read with it.
  */
 async function findMatches(
   db: Db,
-  user: UserRow,
+  user: Viewer,
   query: ProductQuery,
   page: PageSlice,
   browseLimit: SQL,
   state: CatalogueState,
+  /** The ids cache's lifetime of an order by stock; 0: nothing kept (no kept orders nor candidates either). */
+  stockOrderMs = 0,
 ): Promise<{ found: Found } & PageRead> {
   const term = query.search?.trim() || undefined;
   const groups = term === undefined ? [] : parseSearch(term);
@@ -463,6 +672,18 @@ async function findMatches(
     const filter = { live: sql`false`, search: null, order };
     const matches = { ids: new Int32Array(0), more: false };
     return { found: { matches, filter, version: read.version, keep: true }, ...read };
+  }
+  if (groups.length && order !== 'relevance' && stockOrderMs > 0 && isSharedView(user, query)) {
+    const ranked = await rankedSearch(db, state, query, groups, live, treeVersion, order, stockOrderMs);
+    if (ranked) {
+      const { ids: all, candidates } = ranked;
+      const ids = all.subarray(0, PRODUCT_TOTAL_CAP);
+      const read = await readPage(db, ids.subarray(page.from, page.to), live, browseLimit);
+      const filter = { live, search: candidates.search, order };
+      const matches = { ids, more: all.length > PRODUCT_TOTAL_CAP };
+      const keep = candidates.keep && read.version === candidates.version;
+      return { found: { matches, filter, version: candidates.version, keep }, ...read };
+    }
   }
   let search = groups.length ? searchQuery(groups) : null;
   const filter: CatalogueFilter = { live, search, order };
@@ -477,6 +698,71 @@ async function findMatches(
   const { matches, ...rest } = read;
   const keep = treeVersion === null || treeVersion === read.version;
   return { found: { matches, filter: { ...filter, search }, version: read.version, keep }, ...rest };
+}
+
+/** A question of the shared cache: search, department, category, band and sort (every page of it). */
+export function questionKey(query: ProductQuery): string {
+  return JSON.stringify([
+    query.search?.trim().toLowerCase() ?? null,
+    query.department_id ?? null,
+    query.category_id ?? null,
+    query.price_band ?? null,
+    query.sort ?? null,
+  ]);
+}
+
+/** Until when an answer may be served as it is: the order by stock for `stockOrderMs`, the others until the version moves. */
+const expiryOf = (query: ProductQuery, stockOrderMs: number) =>
+  query.sort === 'stock' ? Date.now() + stockOrderMs : Infinity;
+
+/** Who asks when nobody in particular does (the fill, a refresh): any buyer, whose view is the shared one. */
+const ANY_BUYER: Viewer = { id: 0, role: 'retailer' };
+/** The matches alone: no page is read with them (and no plan). */
+const NO_PAGE: PageSlice = { from: 0, to: 0 };
+
+/**
+ * Asks a question of the buyers' shared view that nobody has asked at this version yet and keeps its
+ * answer; buyers asking it meanwhile share the one query. False when an answer was kept already.
+ */
+export async function keepAnswer(db: Db, query: ProductQuery, stockOrderMs: number): Promise<boolean> {
+  const state = catalogueState(db);
+  const key = questionKey(query);
+  if (stockOrderMs <= 0 || state.has(key)) return false;
+  const loading = findMatches(db, ANY_BUYER, query, NO_PAGE, sql`null`, state, stockOrderMs).then(
+    (a) => a.found,
+  );
+  state.set(key, { value: loading, expires: expiryOf(query, stockOrderMs) });
+  state.saw((await loading).version);
+  return true;
+}
+
+/**
+ * The order by stock once it has expired: read again in the background (one refresh at a time) while
+ * buyers are served the previous order, ids only; their page's stock figures are read live as always.
+ */
+function refreshInBackground(
+  db: Db,
+  state: CatalogueState,
+  key: string,
+  entry: Entry,
+  query: ProductQuery,
+  stockOrderMs: number,
+) {
+  if (entry.refreshing) return;
+  entry.refreshing = true;
+  findMatches(db, ANY_BUYER, query, NO_PAGE, sql`null`, state, stockOrderMs).then(
+    ({ found }) => {
+      state.saw(found.version);
+      // Unless the version moved meanwhile (the entry is gone then, and set() drops an older answer).
+      if (state.get(key) === entry) {
+        state.set(key, { value: Promise.resolve(found), expires: expiryOf(query, stockOrderMs) });
+      }
+    },
+    () => {
+      // The next buyer asking tries again (a closed database while shutting down, a cancelled statement).
+      entry.refreshing = false;
+    },
+  );
 }
 
 /**
@@ -496,13 +782,7 @@ export async function listProductsJson(
   browseLimit: SQL<number | null>,
   stockOrderMs = 0,
 ): Promise<string> {
-  const key = JSON.stringify([
-    query.search?.trim().toLowerCase() ?? null,
-    query.department_id ?? null,
-    query.category_id ?? null,
-    query.price_band ?? null,
-    query.sort ?? null,
-  ]);
+  const key = questionKey(query);
   const offset = (query.page - 1) * query.page_size;
   // The page as if there were no browsing limit: the limit is read in the same statement, the page trimmed after.
   const slice = { from: offset, to: offset + query.page_size };
@@ -512,6 +792,7 @@ export async function listProductsJson(
   let answer: ({ found: Found } & PageRead) | null = null;
   const entry = shared ? state.get(key) : undefined;
   if (entry) {
+    if (entry.expires <= Date.now()) refreshInBackground(db, state, key, entry, query, stockOrderMs);
     const found = await entry.value.catch(() => null);
     if (found) {
       // One statement: the page's rows by id (checked to still belong), the version and the plan.
@@ -526,14 +807,9 @@ export async function listProductsJson(
     }
   }
   if (!answer) {
-    const loading = findMatches(db, user, query, slice, browseLimit, state);
-    if (shared) {
-      const order = query.sort ?? 'name';
-      state.set(key, {
-        value: loading.then((a) => a.found),
-        expires: order === 'stock' ? Date.now() + stockOrderMs : Infinity,
-      });
-    }
+    const loading = findMatches(db, user, query, slice, browseLimit, state, shared ? stockOrderMs : 0);
+    if (shared)
+      state.set(key, { value: loading.then((a) => a.found), expires: expiryOf(query, stockOrderMs) });
     answer = await loading;
     state.saw(answer.version);
   }

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PRODUCT_SORTS, productQuerySchema, type ProductList } from '@tt/domain';
+import { createTestApp, rowsOf, type TestApp } from './support/test-app.ts';
+import { insertCategory, insertProduct } from './support/marketplace.ts';
+import { startCatalogueFill } from '../src/features/catalog/fill.ts';
+import { catalogueState, questionKey } from '../src/features/catalog/service.ts';
+
+/**
+ * ADR 028: what the shared ids cache answers before anyone asks (the fill), a search's matches kept for its
+ * other sorts and sorted by the kept whole-catalogue order, and the order by stock refreshed in the
+ * background. Each answer must equal the plain query's, and every change must show at the next request.
+ */
+describe('the catalogue kept ahead of its buyers (ADR 028)', () => {
+  let t: TestApp;
+  let retailer: string;
+  let seller: number;
+  let dept: number;
+  let cat: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CATALOGUE_RESULT_CACHE_MS: '60000' } });
+    retailer = await t.login('retailer');
+    seller = await t.demoUserId('supplier');
+    dept = await insertCategory(t.db, 'Kept dept');
+    cat = await insertCategory(t.db, 'Kept cat', dept);
+  });
+  afterAll(() => t.close());
+
+  const list = async (app: TestApp, cookie: string, query: string) => {
+    const response = await app.app.inject({
+      method: 'GET',
+      url: `/api/products?${query}`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as ProductList;
+  };
+  const ids = (l: ProductList) => l.products.map((p) => p.id);
+
+  const ORDER_SQL = {
+    name: sql`lower(p.name) collate "C" asc, p.id asc`,
+    price_asc: sql`p.selling_price_cents asc, p.id asc`,
+    price_desc: sql`p.selling_price_cents desc, p.id desc`,
+    stock: sql`p.stock_quantity desc, p.id desc`,
+  };
+  /** The plain query's answer: the active products whose document matches the word, in the sort. */
+  const plain = async (word: string, sort: (typeof PRODUCT_SORTS)[number]) =>
+    rowsOf<{ id: number }>(
+      await t.db.execute(sql`
+        select p.id from products p
+         where p.is_active and p.search_document @@ to_tsquery('english', ${`${word}:*`})
+         order by ${ORDER_SQL[sort]} limit 100`),
+    ).map((r) => r.id);
+
+  it("answers a common word's search from its kept matches exactly as the plain query, in every sort, after a product is added or renamed", async () => {
+    // A word in many products (a tenth of this small catalogue and more), in several prices and stocks.
+    for (let i = 0; i < 30; i += 1) {
+      await insertProduct(t.db, {
+        seller_id: seller,
+        category_id: cat,
+        name: `${String.fromCharCode(97 + (i % 26))} Zorblat item ${i}`,
+        price_cents: 1000 + ((i * 37) % 11) * 100,
+        stock: (i * 7) % 13,
+      });
+    }
+    const check = async () => {
+      for (const sort of PRODUCT_SORTS) {
+        const answer = await list(t, retailer, `search=zorblat&sort=${sort}&page_size=100`);
+        expect(ids(answer), sort).toEqual(await plain('zorblat', sort));
+        expect(answer.total).toBe((await plain('zorblat', sort)).length);
+      }
+    };
+    await check();
+    // Added: shows at the next request in every sort (the cheapest, with the most stock).
+    const added = await insertProduct(t.db, {
+      seller_id: seller,
+      category_id: cat,
+      name: 'Aaa Zorblat newcomer',
+      price_cents: 100,
+      stock: 500,
+    });
+    await check();
+    expect(ids(await list(t, retailer, 'search=zorblat&sort=price_asc'))[0]).toBe(added);
+    expect(ids(await list(t, retailer, 'search=zorblat&sort=stock'))[0]).toBe(added);
+    // Renamed out of the word, and another renamed into it.
+    await t.db.execute(sql`update products set name = 'Aaa Plain newcomer' where id = ${added}`);
+    const other = await insertProduct(t.db, { seller_id: seller, category_id: cat, name: 'Zzz other' });
+    await t.db.execute(sql`update products set name = 'Zzz Zorblat renamed' where id = ${other}`);
+    await check();
+    expect(ids(await list(t, retailer, 'search=zorblat&sort=name&page_size=100'))).not.toContain(added);
+    expect(ids(await list(t, retailer, 'search=zorblat&sort=name&page_size=100'))).toContain(other);
+    // Repriced: the price orders follow at once; the price on the page is the live one.
+    await t.db.execute(sql`update products set selling_price_cents = 1 where id = ${other}`);
+    await check();
+    const cheapest = (await list(t, retailer, 'search=zorblat&sort=price_asc')).products[0]!;
+    expect([cheapest.id, cheapest.selling_price]).toEqual([other, 0.01]);
+  });
+
+  it('fills the first questions after start, and answers a filled question correctly after the version moves', async () => {
+    const app = await createTestApp({ env: { CATALOGUE_RESULT_CACHE_MS: '60000' } });
+    const cookie = await app.login('retailer');
+    const d = await insertCategory(app.db, 'Filled dept');
+    const c = await insertCategory(app.db, 'Filled cat', d);
+    const sellerId = await app.demoUserId('supplier');
+    const first = await insertProduct(app.db, {
+      seller_id: sellerId,
+      category_id: c,
+      name: 'Mmm',
+      price_cents: 3000,
+    });
+    const state = catalogueState(app.db);
+    const filledQuestion = productQuerySchema.parse({ department_id: String(d), sort: 'price_asc' });
+    const fill = startCatalogueFill(app.db, 60_000, { settleMs: 0 });
+    try {
+      const { questions } = await fill.filled();
+      expect(questions).toBeGreaterThan(0);
+      // Kept before any buyer asked, and answered as the database would.
+      expect(state.has(questionKey(filledQuestion))).toBe(true);
+      expect(ids(await list(app, cookie, `department_id=${d}&sort=price_asc`))).toEqual([first]);
+
+      // The version moves: the filled answer is not served; the next request shows the change.
+      const second = await insertProduct(app.db, {
+        seller_id: sellerId,
+        category_id: c,
+        name: 'Aaa',
+        price_cents: 2500,
+      });
+      expect(ids(await list(app, cookie, `department_id=${d}&sort=price_asc`))).toEqual([second, first]);
+      expect(ids(await list(app, cookie, `department_id=${d}&category_id=${c}&sort=name`))).toEqual([
+        second,
+        first,
+      ]);
+      expect(ids(await list(app, cookie, `department_id=${d}&price_band=20_50&sort=price_desc`))).toEqual([
+        first,
+        second,
+      ]);
+      // The fill refills after the change (a question nobody asked since is kept again), and its answer is
+      // the new one.
+      const unasked = productQuerySchema.parse({ department_id: String(d), sort: 'stock' });
+      await vi.waitFor(() => expect(state.has(questionKey(unasked))).toBe(true), { timeout: 20_000 });
+      expect(ids(await list(app, cookie, `department_id=${d}&sort=stock`)).sort()).toEqual(
+        [first, second].sort(),
+      );
+    } finally {
+      await fill.stop();
+      await app.close();
+    }
+  });
+
+  it('refreshes an expired order by stock in the background: stock on the page is live, the order catches up', async () => {
+    const app = await createTestApp({ env: { CATALOGUE_RESULT_CACHE_MS: '1' } });
+    try {
+      const cookie = await app.login('retailer');
+      const d = await insertCategory(app.db, 'Stocked dept');
+      const c = await insertCategory(app.db, 'Stocked cat', d);
+      const sellerId = await app.demoUserId('supplier');
+      const a = await insertProduct(app.db, {
+        seller_id: sellerId,
+        category_id: c,
+        name: 'Stocky a',
+        stock: 7,
+      });
+      const b = await insertProduct(app.db, {
+        seller_id: sellerId,
+        category_id: c,
+        name: 'Stocky b',
+        stock: 0,
+      });
+      const pairs = (l: ProductList) => l.products.map((p) => [p.id, p.stock_quantity]);
+      for (const where of [`category_id=${c}`, 'search=stocky']) {
+        expect(pairs(await list(app, cookie, `${where}&sort=stock`))).toEqual([
+          [a, 7],
+          [b, 0],
+        ]);
+      }
+      // A sale-like change of stock (it does not move the catalogue's version).
+      await app.db.execute(sql`update products set stock_quantity = 90 where id = ${b}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      for (const where of [`category_id=${c}`, 'search=stocky']) {
+        // The expired order is served (ids only) while it is read again; the stock shown is live.
+        expect(pairs(await list(app, cookie, `${where}&sort=stock`))).toEqual([
+          [a, 7],
+          [b, 90],
+        ]);
+      }
+      // ...and the order catches up without a buyer waiting for it.
+      for (const where of [`category_id=${c}`, 'search=stocky']) {
+        await vi.waitFor(
+          async () =>
+            expect(pairs(await list(app, cookie, `${where}&sort=stock`))).toEqual([
+              [b, 90],
+              [a, 7],
+            ]),
+          { timeout: 20_000, interval: 20 },
+        );
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
