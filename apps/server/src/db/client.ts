@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,7 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -174,4 +176,23 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
 export async function dumpPglite(database: Database): Promise<Blob> {
   const session = (database.db as unknown as { $client: PGlite }).$client;
   return session.dumpDataDir('none');
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement that a hot path sends again and again as a named prepared statement: on PostgreSQL each
+ * connection parses and plans a text once (the name is the text's hash, so one name always stands for one
+ * text), then only binds and executes it. The rows come as node-postgres gives them (text stays text: a
+ * column PostgreSQL built as JSON text can be passed through without parsing). PGlite has no connections to
+ * keep a statement on and runs the text.
+ */
+export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const name = `tt_${createHash('sha1').update(text).digest('base64url')}`;
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

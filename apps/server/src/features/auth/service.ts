@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppUser, DemoRole, ProfilePatch, Role } from '@tt/domain';
 import { closedAccountName, fallbackReferralCode } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -37,15 +37,32 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: Db, token: string): Promise<UserRow | null> {
-  const rows = await db
+/**
+ * The statement that finds a session's user, built once per database and sent as a named prepared
+ * statement (every /api request runs it: PostgreSQL parses and plans it once per connection, and Drizzle
+ * does not build its text again). The user is read whole, as routes get it; never kept between requests.
+ */
+const sessionUserStatements = new WeakMap<Db, ReturnType<typeof sessionUserStatement>>();
+function sessionUserStatement(db: Db) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
-      and(eq(sessions.id, hashToken(token)), gt(sessions.expires_at, new Date()), isNull(users.closed_at)),
+      and(
+        eq(sessions.id, sql.placeholder('hash')),
+        gt(sessions.expires_at, sql`now()`),
+        isNull(users.closed_at),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_session_user');
+}
+
+export async function findSessionUser(db: Db, token: string): Promise<UserRow | null> {
+  let statement = sessionUserStatements.get(db);
+  if (!statement) sessionUserStatements.set(db, (statement = sessionUserStatement(db)));
+  const rows = await statement.execute({ hash: hashToken(token) });
   return rows[0]?.user ?? null;
 }
 

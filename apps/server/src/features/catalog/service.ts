@@ -16,7 +16,7 @@ import {
   type ProductList,
   type productQuerySchema,
 } from '@tt/domain';
-import type { Db, Tx } from '../../db/client.ts';
+import { preparedRows, type Db, type Tx } from '../../db/client.ts';
 import type { UserRow } from '../auth/service.ts';
 // The product-listing endpoint still to come calls enforcePlanLimit(tx, sellerId, 'listed_products', n)
 // inside the transaction that lists; this counter is what it counts.
@@ -440,6 +440,68 @@ async function readPage(db: Db, ids: ArrayLike<number>, live: SQL, browseLimit: 
   };
 }
 
+/** A kept answer's page as readPageJson reads it. */
+interface PageJson {
+  /** The products, comma-separated JSON objects (the inside of the list's brackets). */
+  products: string;
+  version: number;
+  browseLimit: number | null;
+}
+
+/**
+ * The page's products of a kept answer (a cache hit) as the JSON text of the response's product list,
+ * built by PostgreSQL: each product (still active and still in the filter) as `toProduct` would write it,
+ * in the order of `ids`, at most the page size and never past the caller's browsing limit. No row reaches
+ * Node as an object: nothing is parsed, mapped and serialised again. The statement's text depends only on
+ * the shape of the filter, so it is a named prepared statement (parsed and planned once per connection);
+ * the ids travel as one array parameter.
+ */
+async function readPageJson(
+  db: Db,
+  ids: ArrayLike<number>,
+  live: SQL,
+  browseLimit: SQL,
+  offset: number,
+  pageSize: number,
+): Promise<PageJson> {
+  const list = `{${Array.from(ids).join(',')}}`;
+  // Prices as toProduct writes them: cents / 100 is the same double in both (one correctly rounded
+  // division), and PostgreSQL prints a float8 in its shortest exact form as JavaScript does.
+  const [row] = await preparedRows<{
+    products: string | null;
+    version: number;
+    browse_limit: number | null;
+  }>(
+    db,
+    sql`
+      with b as materialized (select ${browseLimit} as browse_limit)
+      select ${VERSION} as version, b.browse_limit, j.products
+        from b, (select string_agg(x.product, ',' order by x.n) as products
+                   from (select o.n, row_to_json(r)::text as product
+                           from unnest(${list}::int[]) with ordinality as o(id, n)
+                           cross join lateral (
+                             select p.id, p.id as product_id, p.name, p.brand, p.sku, p.description,
+                                    p.image_url, p.category_id, c.name as category_name, c.parent_id,
+                                    p.selling_price_cents::float8 / 100 as selling_price,
+                                    p.mrp_cents::float8 / 100 as mrp, p.minimum_order_quantity,
+                                    p.stock_quantity, p.is_active, p.seller_id,
+                                    coalesce(u.company_name, u.name) as seller_name
+                               from products p
+                               join categories c on c.id = p.category_id
+                               join users u on u.id = p.seller_id
+                              where p.id = o.id and ${live}) r
+                          order by o.n
+                          limit (select greatest(0, least(${pageSize}::int,
+                                          coalesce(b.browse_limit - ${offset}::int, ${pageSize}::int)))
+                                   from b)) x) j`,
+  );
+  return {
+    products: row?.products ?? '',
+    version: Number(row?.version ?? -1),
+    browseLimit: row?.browse_limit ?? null,
+  };
+}
+
 /** node-postgres parses an int[] to numbers; a driver that leaves it as text ('{1,2}') is read here. */
 function parseIntArray(value: number[] | string): number[] {
   if (Array.isArray(value)) return value.map(Number);
@@ -795,15 +857,23 @@ export async function listProductsJson(
     if (entry.expires <= Date.now()) refreshInBackground(db, state, key, entry, query, stockOrderMs);
     const found = await entry.value.catch(() => null);
     if (found) {
-      // One statement: the page's rows by id (checked to still belong), the version and the plan.
-      const read = await readPage(
+      // One statement: the page's products by id (checked to still belong) as JSON text, the version and
+      // the plan; passed through to the reply as they come.
+      const page = await readPageJson(
         db,
         found.matches.ids.subarray(slice.from, slice.to),
         found.filter.live,
         browseLimit,
+        offset,
+        query.page_size,
       );
-      state.saw(read.version);
-      if (read.version === found.version) answer = { found, ...read };
+      state.saw(page.version);
+      if (page.version === found.version) {
+        const json = keptPageJson(found.matches, page, query, offset);
+        if (json !== null) return json;
+        // Past the known ids: the page is read below, as for an answer found afresh.
+        answer = { found, rows: [], version: page.version, browseLimit: page.browseLimit };
+      }
     }
   }
   if (!answer) {
@@ -846,6 +916,36 @@ export async function listProductsJson(
     browse_limit: limitOfPlan,
   };
   return JSON.stringify(list);
+}
+
+/** The list's fields after its products, as JSON.stringify writes a ProductList (the same key order). */
+function listJson(products: string, list: Omit<ProductList, 'products'>): string {
+  const tail: Omit<ProductList, 'products'> = {
+    total: list.total,
+    total_capped: list.total_capped,
+    page: list.page,
+    page_size: list.page_size,
+    browse_limit: list.browse_limit,
+  };
+  return `{"products":[${products}],${JSON.stringify(tail).slice(1)}`;
+}
+
+/**
+ * The response of a kept answer's page, from the products PostgreSQL wrote (readPageJson); null when the
+ * page reaches past the known ids (beyond the cap), which is read by an ordinary ordered query instead.
+ */
+function keptPageJson(matches: Matches, page: PageJson, query: ProductQuery, offset: number): string | null {
+  const reachable = page.browseLimit === null ? Infinity : page.browseLimit;
+  const limit = Math.max(0, Math.min(query.page_size, reachable - offset));
+  if (limit > 0 && matches.more && offset + limit > matches.ids.length) return null;
+  const known = matches.ids.length;
+  return listJson(page.products, {
+    total: Math.min(known, reachable),
+    total_capped: matches.more && reachable > known,
+    page: query.page,
+    page_size: query.page_size,
+    browse_limit: page.browseLimit,
+  });
 }
 
 /** Departments first, then subcategories; the table is small, the cap only keeps the list bounded. */

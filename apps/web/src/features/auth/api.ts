@@ -37,12 +37,25 @@ export function useMe() {
   return useQuery(meQuery());
 }
 
-export function useAuthOptions() {
-  return useQuery({
+const authOptionsQuery = () =>
+  queryOptions({
     queryKey: [...authKeys.all, 'options'],
     queryFn: () => call(options),
     staleTime: Infinity,
   });
+
+export function useAuthOptions() {
+  return useQuery(authOptionsQuery());
+}
+
+/**
+ * The sign-in options once known: the ones already read, else the answer on its way. A button that picks
+ * the sign-in from them must wait for it: clicked before the first answer (a slow link, a server just
+ * started), "Get started" would otherwise take a newcomer into the shared demo account.
+ */
+export function useKnownAuthOptions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.ensureQueryData(authOptionsQuery());
 }
 
 export function useDemoLogin() {

@@ -23,7 +23,7 @@ import { Logo } from '../../components/ui/Logo';
 import { removeFirstPaint, takeFirstPaintTap } from '../../lib/first-paint';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
-import { useAuthOptions, useDemoLogin, useProviderSignIn } from '../auth/api';
+import { useAuthOptions, useDemoLogin, useKnownAuthOptions, useProviderSignIn } from '../auth/api';
 
 const features: { key: string; icon: LucideIcon; tone: string }[] = [
   { key: 'coop', icon: Users, tone: 'bg-blue-100 text-blue-700' },
@@ -44,7 +44,9 @@ export default function LandingPage() {
   const navigate = useNavigate();
   const demo = useDemoLogin();
   const provider = useProviderSignIn();
-  const { data: options, isPending: optionsPending } = useAuthOptions();
+  // Asked as the page opens, so that a click finds the answer there.
+  useAuthOptions();
+  const knownOptions = useKnownAuthOptions();
   // The same header and hero, painted from index.html before the app loaded, give way in the same frame; a
   // button tapped there meanwhile is pressed now (issue 9: on a slow phone the app takes seconds to arrive).
   const tapped = useRef<string | undefined>(undefined);
@@ -56,19 +58,20 @@ export default function LandingPage() {
   const tryDemo = (role: DemoRole = 'retailer') =>
     demo.mutate(role, { onSuccess: () => void navigate(returnTo(), { replace: true }) });
   const busyRole = demo.isPending ? demo.variables : undefined;
-  // Without an external provider configured, the landing page offers the demo sign-in only.
-  const getStarted = () => (options?.external ? provider.mutate() : tryDemo());
+  // Without an external provider configured, the landing page offers the demo sign-in only. Which one it
+  // is, is asked as the page opens; a click before the answer waits for it, so that it never guesses.
+  const getStarted = () =>
+    void knownOptions().then(
+      (options) => (options.external ? provider.mutate() : tryDemo()),
+      () => tryDemo(),
+    );
   const replay = useEffectEvent(() => {
     const tap = tapped.current;
-    if (tap === undefined) return;
-    const demoTap = tap === 'landing:demo_login' || tap === 'landing:hero.try_demo';
-    // Get Started depends on the sign-in options: pressed once they are known.
-    if (!demoTap && optionsPending) return;
     tapped.current = undefined;
-    if (demoTap) tryDemo();
+    if (tap === 'landing:demo_login' || tap === 'landing:hero.try_demo') tryDemo();
     else if (tap === 'landing:get_started' || tap === 'landing:hero.start_journey') getStarted();
   });
-  useEffect(() => replay(), [optionsPending]);
+  useEffect(() => replay(), []);
 
   return (
     <div className="min-h-dvh bg-white">

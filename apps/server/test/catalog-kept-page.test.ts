@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { FREE_PLAN_BROWSE_LIMIT, type ProductList } from '@tt/domain';
+import { sessions, users } from '../src/db/schema.ts';
+import { createTestApp, expectError, type TestApp } from './support/test-app.ts';
+import { insertCategory, insertProduct, insertUser } from './support/marketplace.ts';
+
+/**
+ * The per-request path of a kept answer (ADR 027): the page's products are written as JSON by PostgreSQL
+ * and passed through. It must answer byte for byte as the path that parses rows and serialises them in
+ * Node (an answer found afresh), read prices and stock live, and refuse a caller whose session is not valid.
+ */
+describe('the catalogue page of a kept answer', () => {
+  let t: TestApp;
+  let retailer: string;
+  let seller: number;
+  let dept: number;
+  let cat: number;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CATALOGUE_RESULT_CACHE_MS: '60000' } });
+    retailer = await t.login('retailer');
+    seller = await t.demoUserId('supplier');
+    dept = await insertCategory(t.db, 'Kept "page" dept');
+    cat = await insertCategory(t.db, 'Kept page \\ category', dept);
+    // Prices whose rand figures are awkward as binary fractions, and text JSON must escape.
+    const prices = [1, 7, 10, 99, 101, 1005, 3499, 12345, 99999, 100000007, 29, 57];
+    const names = [
+      'Plain maize',
+      'Quote "in" name',
+      'Back\\slash',
+      'New\nline and\ttab',
+      'Ûmqombothi ☕ 𝄞',
+      'Control \u0001 char',
+      'Slash / and <tag>',
+      'Ampersand & co',
+      "Apostrophe's",
+      'Emoji 🛒',
+      'Zulu Amasi',
+      'Xhosa Umngqusho',
+    ];
+    for (const [i, cents] of prices.entries()) {
+      ids.push(
+        await insertProduct(t.db, {
+          seller_id: seller,
+          category_id: cat,
+          name: names[i]!,
+          price_cents: cents,
+          mrp_cents: cents * 3 + 1,
+          stock: i * 13,
+          moq: (i % 4) + 1,
+        }),
+      );
+    }
+    await t.db.execute(
+      sql`update products set description = ${'Line one\nline "two"'}, image_url = ${'/img/a b.png'} where id = ${ids[0]!}`,
+    );
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, cookie = retailer) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  /**
+   * Adds a product to the category without bumping the catalogue's version (triggers off for the one
+   * statement): an answer found afresh shows it, a kept answer does not. So a test can tell which path answered.
+   */
+  async function insertUnseen(name: string) {
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`
+        insert into products (seller_id, category_id, department_id, name, brand, sku, selling_price_cents,
+                              mrp_cents, minimum_order_quantity, stock_quantity, is_active)
+        values (${seller}, ${cat}, ${dept}, ${name}, 'Unseen', ${`UNSEEN-${name}`}, 1000, 1000, 1, 5, true)`);
+    });
+  }
+
+  it('answers a kept page byte for byte as a page found afresh, in every sort and on later pages', async () => {
+    const urls = [
+      `/api/products?category_id=${cat}`,
+      `/api/products?department_id=${dept}&sort=price_asc`,
+      `/api/products?department_id=${dept}&sort=price_desc&page=2&page_size=5`,
+      `/api/products?category_id=${cat}&sort=stock&page_size=5&page=3`,
+      `/api/products?department_id=${dept}&category_id=${cat}&price_band=under_20`,
+      `/api/products?category_id=${cat}&page=9`,
+    ];
+    const fresh: string[] = [];
+    for (const url of urls) {
+      const response = await get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      fresh.push(response.body);
+    }
+    await insertUnseen('Unseen one');
+    for (const [i, url] of urls.entries()) {
+      const kept = await get(url);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(kept.body).toBe(fresh[i]);
+    }
+    // The answers were kept ones: the product added without a version change is not among them.
+    const list = (await get(urls[0]!)).json() as ProductList;
+    expect(list.products.map((p) => p.name)).not.toContain('Unseen one');
+    expect(list.total).toBe(ids.length);
+    const first = list.products.find((p) => p.id === ids[0]);
+    expect(first).toMatchObject({
+      product_id: ids[0],
+      description: 'Line one\nline "two"',
+      image_url: '/img/a b.png',
+      category_name: 'Kept page \\ category',
+      parent_id: dept,
+      seller_id: seller,
+    });
+    expect(list.products.map((p) => p.name)).toContain('Ûmqombothi ☕ 𝄞');
+    expect(list.products.find((p) => p.selling_price === 1000000.07)?.mrp).toBe(3000000.22);
+
+    // Any change of the catalogue moves the version: the next request finds its matches afresh.
+    await t.db.execute(sql`update products set name = name where id = ${ids[0]!}`);
+    const after = (await get(urls[0]!)).json() as ProductList;
+    expect(after.products.map((p) => p.name)).toContain('Unseen one');
+  });
+
+  it('reads price and stock live on a kept page', async () => {
+    const url = `/api/products?category_id=${cat}&sort=name&page_size=50`;
+    const before = (await get(url)).json() as ProductList;
+    const product = before.products.find((p) => p.id === ids[3])!;
+    // Stock changes with every sale and keeps the version: the kept answer serves the new figure.
+    await t.db.execute(sql`update products set stock_quantity = 4321 where id = ${ids[3]!}`);
+    const stock = (await get(url)).json() as ProductList;
+    expect(stock.products.find((p) => p.id === ids[3])!.stock_quantity).toBe(4321);
+    await t.db.execute(sql`update products set selling_price_cents = 777 where id = ${ids[3]!}`);
+    const price = (await get(url)).json() as ProductList;
+    expect(price.products.find((p) => p.id === ids[3])!.selling_price).toBe(7.77);
+    expect(product.selling_price).not.toBe(7.77);
+    // Sold out (stock only): still listed, with the new figure.
+    await t.db.execute(sql`update products set stock_quantity = 0 where id = ${ids[4]!}`);
+    const third = (await get(url)).json() as ProductList;
+    expect(third.products.find((p) => p.id === ids[4])!.stock_quantity).toBe(0);
+  });
+
+  it("stops a kept page at the free plan's browsing limit, as a page found afresh does", async () => {
+    const buyer = await insertUser(t.db, 'retailer');
+    const cookie = await t.sessionFor(buyer);
+    const size = FREE_PLAN_BROWSE_LIMIT - 3;
+    const url = (page: number) =>
+      `/api/products?category_id=${cat}&sort=price_asc&page_size=${size}&page=${page}`;
+    const fresh = [(await get(url(1), cookie)).body, (await get(url(2), cookie)).body];
+    await insertUnseen('Unseen two');
+    const kept = [(await get(url(1), cookie)).body, (await get(url(2), cookie)).body];
+    expect(kept).toEqual(fresh);
+    const second = JSON.parse(kept[1]!) as ProductList;
+    expect(second.browse_limit).toBe(FREE_PLAN_BROWSE_LIMIT);
+    expect(second.products).toHaveLength(3);
+    expect(second.total).toBe(FREE_PLAN_BROWSE_LIMIT);
+  });
+
+  it('refuses a kept page to a caller with no session, an expired one or a closed account, sending nothing of it', async () => {
+    const url = `/api/products?category_id=${cat}`;
+    expect((await get(url)).statusCode).toBe(200);
+    expectError(await t.app.inject({ method: 'GET', url }), 401, 'unauthorized');
+    expectError(await get(url, 'tt_session=not-a-session'), 401, 'unauthorized');
+
+    const buyer = await insertUser(t.db, 'retailer');
+    const expired = await t.sessionFor(buyer);
+    expect((await get(url, expired)).statusCode).toBe(200);
+    await t.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.user_id, buyer));
+    const refused = await get(url, expired);
+    expectError(refused, 401, 'unauthorized');
+    expect(refused.body).not.toContain('Plain maize');
+
+    const closing = await insertUser(t.db, 'retailer');
+    const closed = await t.sessionFor(closing);
+    expect((await get(url, closed)).statusCode).toBe(200);
+    await t.db.update(users).set({ closed_at: new Date() }).where(eq(users.id, closing));
+    expectError(await get(url, closed), 401, 'unauthorized');
+  });
+});
