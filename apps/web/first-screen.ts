@@ -30,6 +30,25 @@ const FIRST_SCREENS: Record<string, { modules: RegExp[]; namespaces: string[] }>
   },
 };
 
+/**
+ * The API calls the first screen's data needs, by screen: the head script asks for the user at once, and for
+ * these as soon as the user has answered (signed in), all while the app's code downloads; `lib/api.ts` adopts
+ * each answer for the first call of the same path (`window.__ttApi`). The paths are the ones `call()` builds for the screens' first queries
+ * (`app/first-requests.test.ts` checks them against the contracts). The marketplace's list only when the address
+ * has no filters (`?`): its first page with none is what the screen asks for then.
+ */
+export const ME_REQUEST = '/api/users/me';
+export const FIRST_REQUESTS: Record<string, string[]> = {
+  '/dashboard': ['/api/dashboard'],
+  '/products': ['/api/categories', '/api/user-plan-restrictions', '/api/products?page=1'],
+};
+/** The cookie the server keeps beside the session (SIGNED_IN_COOKIE in packages/domain): someone may be signed in. */
+export const SIGNED_IN_HINT = 'tt_signed_in';
+/** The request whose answer names the pictures of the marketplace's first row: preloaded as soon as it arrives. */
+export const LIST_REQUEST = '/api/products?page=1';
+/** The cards of the widest grid's first row (ProductResults' FIRST_ROW_CARDS). */
+const FIRST_ROW_PICTURES = 4;
+
 const LOCALES = join(import.meta.dirname, 'src/locales');
 const FIRST_PAINT = join(import.meta.dirname, 'src/features/landing/first-paint.html');
 
@@ -101,11 +120,20 @@ export function firstScreen(): Plugin {
         }
         // Shown on / only, and not to someone who was signed in last time (they go on to their screen): the head
         // script decides (window.__ttFirstPaint) and this one, right after the markup, fills in the language.
+        // A tap on one of its buttons before the app has taken over is remembered (window.__ttTap, the button's
+        // text key) and LandingPage replays it (lib/first-paint.ts): on a slow phone that window is seconds long.
+        // A language chosen there is kept where the app reads it and shown at once.
         const show =
           `(function(){var e=document.getElementById('first-paint');if(!window.__ttFirstPaint){e.remove();return}` +
-          `var M=${JSON.stringify(strings)}[document.documentElement.lang]||{};` +
+          `var W=${JSON.stringify(strings)};function fill(){var M=W[document.documentElement.lang]||{};` +
           `e.querySelectorAll('[data-t]').forEach(function(n){var v=M[n.getAttribute('data-t')];if(v==null)return;` +
-          `for(var c=n.firstChild;c;c=c.nextSibling)if(c.nodeType===3&&c.nodeValue.trim()){c.nodeValue=v;return}});e.hidden=false})();`;
+          `for(var c=n.firstChild;c;c=c.nextSibling)if(c.nodeType===3&&c.nodeValue.trim()){c.nodeValue=v;return}})}fill();` +
+          `e.addEventListener('click',function(v){var b=v.target.closest&&v.target.closest('button[data-t]');if(!b)return;` +
+          `e.querySelectorAll('[aria-busy]').forEach(function(x){x.removeAttribute('aria-busy')});` +
+          `window.__ttTap=b.getAttribute('data-t');b.setAttribute('aria-busy','true')});` +
+          `var s=e.querySelector('select');if(s){s.value=document.documentElement.lang;s.addEventListener('change',function(){` +
+          `try{localStorage.setItem('language',s.value)}catch(x){}document.documentElement.lang=s.value;fill()})}` +
+          `e.hidden=false})();`;
 
         // Vite's module scripts become the head script's to start: at once on any screen, but on / (where the
         // first paint is plain HTML) only once the browser reports that paint shown, or after 1.5 s at the latest
@@ -134,6 +162,19 @@ export function firstScreen(): Plugin {
           `var h=M.concat(c?c.f:[],c?c.n.map(function(n){return T[l+'/'+n]}):[]);` +
           `function load(){h.forEach(function(u){if(!u)return;var k=document.createElement('link');k.rel='modulepreload';` +
           `k.crossOrigin='';k.href=u;document.head.appendChild(k)});M.forEach(function(u){import(u)})}` +
+          // The API calls, unless this is the signed-out visitor's landing page (no session cookie beside it, not
+          // signed in last time: it asks for none). The user,
+          // and once it answers that someone is signed in, the screen's data (a visitor's would only be refused).
+          `var c=/(?:^|; )${SIGNED_IN_HINT}=/.test(document.cookie);` +
+          `if(!f||c){var A=window.__ttApi={},R=${JSON.stringify(FIRST_REQUESTS)}[p]||[],` +
+          `get=function(u){return A[u]=fetch(u,{credentials:'same-origin',headers:{Accept:'application/json'}})};` +
+          `get(${JSON.stringify(ME_REQUEST)}).then(function(r){if(!r.ok)return;` +
+          `R.forEach(function(u){if(u.indexOf('?')<0||!location.search)get(u)});` +
+          // The marketplace's first row of pictures: asked for when the list arrives, not when the app has drawn it.
+          `var P=A[${JSON.stringify(LIST_REQUEST)}];if(P)return P.then(function(r){return r.ok?r.clone().json():null})` +
+          `.then(function(d){((d&&d.products)||[]).slice(0,${FIRST_ROW_PICTURES}).forEach(function(x){if(!x.image_url)return;` +
+          `var k=document.createElement('link');k.rel='preload';k.as='image';k.href=x.image_url;k.fetchPriority='high';` +
+          `document.head.appendChild(k)})})}).catch(function(){})}` +
           `if(!f)return load();var d=false;function go(){if(!d){d=true;load()}}setTimeout(go,1500);` +
           `try{new PerformanceObserver(function(e){if(e.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
           `.observe({type:'paint',buffered:true})}catch(x){go()}})();`;
@@ -147,13 +188,15 @@ export function firstScreen(): Plugin {
         return {
           html: html.replace(
             root,
-            `<div id="first-paint" hidden inert>${markup.trim()}</div>\n    <script>${show}</script>\n    ${root}`,
+            `<div id="first-paint" hidden>${markup.trim()}</div>\n    <script>${show}</script>\n    ${root}`,
           ),
           tags: [
             // While the first paint shows, the app's own (still loading) screen stays out of the way.
             {
               tag: 'style',
-              children: '#first-paint:not([hidden])~#root{display:none}',
+              // A button tapped there says it was heard (the app's loading state follows when it replays the tap).
+              children:
+                '#first-paint:not([hidden])~#root{display:none}#first-paint [aria-busy=true]{opacity:.7;cursor:progress}',
               injectTo: 'head',
             },
           ],

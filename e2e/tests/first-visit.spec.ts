@@ -65,3 +65,55 @@ test.describe('offline', () => {
     await context.setOffline(false);
   });
 });
+
+test.describe('the landing page before the app has loaded', () => {
+  const landing = locale('en', 'landing');
+
+  test('a tap on Try Demo in the first paint, made before the app has loaded, is not lost', async ({
+    page,
+  }) => {
+    // Hold the app's code back: the first paint (plain HTML in index.html) is all there is meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const firstPaint = page.locator('#first-paint');
+    await firstPaint.getByRole('button', { name: key(landing, 'hero.try_demo') }).click();
+    await expect.poll(() => asked, 'the app had been asked for').toBe(true);
+    // Tapped while the app was still on its way: the button says so, and nothing else has happened yet.
+    await expect(firstPaint.getByRole('button', { name: key(landing, 'hero.try_demo') })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(page).toHaveURL(/\/$/);
+    release();
+    // The app takes over and does what the tap asked: the demo sign-in, then the dashboard.
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('revenue-chart')).toBeVisible();
+  });
+
+  test("a signed-out visitor's landing page asks about no user; once signed in, / goes to the dashboard", async ({
+    page,
+  }) => {
+    const meAsked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/users/me') meAsked.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('try-demo')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(meAsked, 'a visitor never signed in is not asked about').toEqual([]);
+    // Signing in is remembered for the next visit (localStorage, shared with the other tabs)...
+    await page.getByTestId('try-demo').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // ...so the landing page asks again, and a signed-in user goes on to their screen.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(meAsked.length).toBeGreaterThan(0);
+  });
+});

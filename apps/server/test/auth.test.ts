@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DEMO_ROLES } from '@tt/domain';
+import { DEMO_ROLES, SIGNED_IN_COOKIE } from '@tt/domain';
 import { sessions, users } from '../src/db/schema.ts';
 import { demoEmail, SESSION_COOKIE } from '../src/features/auth/service.ts';
 import { count, createTestApp, expectError, type TestApp } from './support/test-app.ts';
@@ -35,6 +35,11 @@ describe('sign-in and sessions', () => {
     // SESSION_DAYS defaults to 30.
     expect(cookie!.expires!.getTime()).toBeGreaterThan(before + 29 * DAY);
     expect(cookie!.expires!.getTime()).toBeLessThan(Date.now() + 31 * DAY);
+    // Beside it, a hint the web app can read (issue 9), lasting as long: no credential, just "signed in".
+    const hint = response.cookies.find((c) => c.name === SIGNED_IN_COOKIE);
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(hint!.httpOnly).toBeFalsy();
+    expect(hint!.expires!.getTime()).toBe(cookie!.expires!.getTime());
 
     const me = await t.app.inject({
       method: 'GET',
@@ -59,6 +64,7 @@ describe('sign-in and sessions', () => {
     expect(logout.json()).toEqual({ ok: true });
     const cleared = logout.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cleared?.value).toBe('');
+    expect(logout.cookies.find((c) => c.name === SIGNED_IN_COOKIE)?.value).toBe('');
     expect(await count(t.db, 'sessions')).toBe(sessionsBefore - 1);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });

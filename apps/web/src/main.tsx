@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
+import { SIGNED_IN_COOKIE } from '@tt/domain';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { meQuery } from './features/auth/api';
+import { authKeys, meQuery } from './features/auth/api';
+import { dropStartedRequests } from './lib/api';
 import { SIGNED_IN_KEY } from './lib/first-paint';
 import { initI18n, preloadTranslations } from './lib/i18n';
 import { paths } from './lib/paths';
@@ -10,22 +12,40 @@ import './index.css';
 
 // Issue 9 (a cheap phone on a slow network): the first screen needs the translations, the signed-in user
 // and its own chunk. Asked one after the other they were three round trips before anything showed; all
-// three start now, side by side. (The router's lazy route then finds the chunk already loaded.)
+// three start now, side by side. (The router's lazy route then finds the chunk already loaded.) The user and
+// the screen's data were asked for earlier still, by index.html's head script: `call()` takes those answers.
 const queryClient = createQueryClient();
-const signedIn = queryClient.fetchQuery(meQuery()).then(
-  (user) => user !== null,
-  () => false,
-);
-// Remembered for the next visit's first paint: the landing page's (index.html) is not shown to someone who
-// was signed in, who goes on to their own screen (apps/web/first-screen.ts).
-void signedIn.then((yes) => {
+// Remembered for the next visit (read by index.html's head script too): the landing page's first paint is not
+// shown to someone who was signed in, who goes on to their own screen; and a visitor who was not signed in,
+// opening the landing page, is not asked about (the session cookie cannot be read from here: the server's 401
+// was the only answer). Kept whenever the user is known: on load, on signing in or out, on a session that ended.
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.action.type !== 'success') return;
+  if (JSON.stringify(event.query.queryKey) !== JSON.stringify(authKeys.me())) return;
   try {
-    if (yes) localStorage.setItem(SIGNED_IN_KEY, '1');
+    if (event.query.state.data) localStorage.setItem(SIGNED_IN_KEY, '1');
     else localStorage.removeItem(SIGNED_IN_KEY);
   } catch {
     // Private mode: the landing page's first paint shows, then gives way to the screen.
   }
 });
+let wasSignedIn = false;
+try {
+  wasSignedIn = localStorage.getItem(SIGNED_IN_KEY) !== null;
+} catch {
+  wasSignedIn = true;
+}
+// A sign-in in another tab sets the marker in the same storage and the server's hint cookie beside the session;
+// a session that has ended is asked about (401: null, and the marker goes).
+const hinted = document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_COOKIE}=`));
+const visitor = window.location.pathname === paths.home && !wasSignedIn && !hinted;
+if (visitor) queryClient.setQueryData(authKeys.me(), null);
+const signedIn = visitor
+  ? Promise.resolve(false)
+  : queryClient.fetchQuery(meQuery()).then(
+      (user) => user !== null,
+      () => false,
+    );
 const firstScreens: Record<
   string,
   { chunk: () => Promise<unknown>; namespace: string; data?: () => Promise<unknown> }
@@ -55,13 +75,21 @@ const firstScreen = firstScreens[window.location.pathname];
 if (firstScreen) {
   void firstScreen.chunk().catch(() => undefined);
   preloadTranslations(['common', firstScreen.namespace]);
-  // The screen's own data, once it is known that someone is signed in (a visitor's call would be refused).
+  // The screen's own data (its calls already under way from the head script), once it is known that someone
+  // is signed in; a visitor's (refused) answers are dropped unread, as are any the screen did not take.
   const { data } = firstScreen;
-  if (data) void signedIn.then((yes) => (yes ? data() : undefined)).catch(() => undefined);
-}
+  void signedIn
+    .then((yes) => (yes && data ? data() : undefined))
+    .catch(() => undefined)
+    .finally(dropStartedRequests);
+} else void signedIn.finally(dropStartedRequests);
 if (window.location.pathname !== paths.home) void import('./app/shell/AppShell').catch(() => undefined);
 
 await initI18n();
+// index.html's head script starts this module itself, at once: from the browser's cache it can run before the
+// page below the head has been read (an inline script there waits for the stylesheet), so #root may not exist yet.
+if (document.readyState === 'loading')
+  await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App client={queryClient} />

@@ -39,6 +39,12 @@ export const SELF_SERVICE_ROLES = [
 
 export const DEFAULT_ROLE: Role = 'retailer';
 
+/**
+ * A cookie the web app can read, set beside the (httpOnly) session cookie for as long as it lasts and cleared with
+ * it: the landing page of a visitor without it asks about no user (issue 9). A hint, never a credential.
+ */
+export const SIGNED_IN_COOKIE = 'tt_signed_in';
+
 /** Roles with a demo account that the landing page offers (DECISIONS 9). */
 export const DEMO_ROLES = [
   'retailer',

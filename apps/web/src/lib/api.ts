@@ -42,6 +42,31 @@ export const NETWORK_ERROR_CODE = 'network';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+declare global {
+  interface Window {
+    /** GETs index.html's head script started before the app's code had arrived, by path (first-screen.ts). */
+    __ttApi?: Record<string, Promise<Response>>;
+  }
+}
+
+/**
+ * Issue 9 (the request chain): the user and the first screen's data were asked for by index.html's head script,
+ * side by side with the app's code. The first call of the same path (a plain GET) takes that answer instead of
+ * asking again; each is used once.
+ */
+function adopt(method: Method, path: string, headers: Record<string, string> | undefined) {
+  const started = typeof window === 'undefined' ? undefined : window.__ttApi;
+  if (method !== 'GET' || headers || !started?.[path]) return undefined;
+  const answer = started[path];
+  delete started[path];
+  return answer;
+}
+
+/** What index.html's head script asked for and no call has taken: dropped (a signed-out visitor's refusals). */
+export function dropStartedRequests() {
+  if (typeof window !== 'undefined') delete window.__ttApi;
+}
+
 async function request<T>(
   method: Method,
   path: string,
@@ -50,16 +75,17 @@ async function request<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await (adopt(method, path, headers) ??
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }));
   } catch {
     throw new ApiError(0, NETWORK_ERROR_CODE, 'errors.network');
   }

@@ -47,3 +47,20 @@ export function removeFirstPaint() {
 
 /** localStorage: set while the last visit was signed in (read by index.html's first-paint script as well). */
 export const SIGNED_IN_KEY = 'signed_in';
+
+declare global {
+  interface Window {
+    /** The text key of the first paint's button tapped before the app took over (first-screen.ts). */
+    __ttTap?: string;
+  }
+}
+
+/**
+ * The button of the landing page's first paint that was tapped before the app had loaded (its text key, e.g.
+ * `landing:hero.try_demo`), once: LandingPage does what that tap asked for when it takes the first paint's place.
+ */
+export function takeFirstPaintTap(): string | undefined {
+  const tap = window.__ttTap;
+  delete window.__ttTap;
+  return tap;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authContracts, normaliseReferralCode, REFERRAL_COOKIE } from '@tt/domain';
+import { authContracts, normaliseReferralCode, REFERRAL_COOKIE, SIGNED_IN_COOKIE } from '@tt/domain';
 import { fail } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { createOidcClient } from './oidc.ts';
@@ -34,6 +34,12 @@ export async function authRoutes(app: FastifyInstance) {
     if (earlier) await deleteSession(app.db, earlier);
     const { token, expiresAt } = await createSession(app.db, userId, config.sessionDays);
     reply.setCookie(SESSION_COOKIE, token, { ...sessionCookie(request), expires: expiresAt });
+    // Readable by the web app, for as long as the session: whether its landing page asks about a user at all.
+    reply.setCookie(SIGNED_IN_COOKIE, '1', {
+      ...sessionCookie(request),
+      httpOnly: false,
+      expires: expiresAt,
+    });
   }
 
   defineRoute(app, authContracts.options, async () => ({
@@ -50,6 +56,7 @@ export async function authRoutes(app: FastifyInstance) {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await deleteSession(app.db, token);
       reply.clearCookie(SESSION_COOKIE, sessionCookie(request));
+      reply.clearCookie(SIGNED_IN_COOKIE, { ...sessionCookie(request), httpOnly: false });
       return { ok: true as const };
     },
     // A GET that ends the session: another site must not be able to sign the user out.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { userContracts } from '@tt/domain';
+import { SIGNED_IN_COOKIE, userContracts } from '@tt/domain';
 import { defineRoute } from '../../platform/route.ts';
 import { SESSION_COOKIE, toAppUser } from '../auth/service.ts';
 import { closeAccount, exportPersonalData, personalDataCsv } from './personal-data.ts';
@@ -24,6 +24,7 @@ export async function userRoutes(app: FastifyInstance) {
   defineRoute(app, userContracts.closeAccount, async ({ user, reply }) => {
     await closeAccount(app.db, user);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+    reply.clearCookie(SIGNED_IN_COOKIE, { path: '/', sameSite: 'lax' });
     return { closed: true as const };
   });
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { LanguagePicker } from '../../components/ui/LanguagePicker';
 import { Logo } from '../../components/ui/Logo';
-import { removeFirstPaint } from '../../lib/first-paint';
+import { removeFirstPaint, takeFirstPaintTap } from '../../lib/first-paint';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
 import { useAuthOptions, useDemoLogin, useKnownAuthOptions, useProviderSignIn } from '../auth/api';
@@ -47,8 +47,13 @@ export default function LandingPage() {
   // Asked as the page opens, so that a click finds the answer there.
   useAuthOptions();
   const knownOptions = useKnownAuthOptions();
-  // The same header and hero, painted from index.html before the app loaded, give way in the same frame.
-  useLayoutEffect(removeFirstPaint, []);
+  // The same header and hero, painted from index.html before the app loaded, give way in the same frame; a
+  // button tapped there meanwhile is pressed now (issue 9: on a slow phone the app takes seconds to arrive).
+  const tapped = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    removeFirstPaint();
+    tapped.current ??= takeFirstPaintTap();
+  }, []);
 
   const tryDemo = (role: DemoRole = 'retailer') =>
     demo.mutate(role, { onSuccess: () => void navigate(returnTo(), { replace: true }) });
@@ -60,6 +65,13 @@ export default function LandingPage() {
       (options) => (options.external ? provider.mutate() : tryDemo()),
       () => tryDemo(),
     );
+  const replay = useEffectEvent(() => {
+    const tap = tapped.current;
+    tapped.current = undefined;
+    if (tap === 'landing:demo_login' || tap === 'landing:hero.try_demo') tryDemo();
+    else if (tap === 'landing:get_started' || tap === 'landing:hero.start_journey') getStarted();
+  });
+  useEffect(() => replay(), []);
 
   return (
     <div className="min-h-dvh bg-white">
