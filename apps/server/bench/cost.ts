@@ -18,14 +18,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed.ts';
-import { buyerMix, type CategoryTree } from './mix.ts';
+import { freePort } from './free-port.ts';
+import { buyerMix, categoryTree } from './mix.ts';
 import { benchBuyerSessions, seedBenchProducts } from './seed-products.ts';
 
 const url = process.env.COST_DATABASE_URL!;
@@ -51,12 +51,7 @@ const cats = rows(await db.execute(sql`select id, parent_id from categories`)) a
   id: number;
   parent_id: number | null;
 }[];
-const tree: CategoryTree = {
-  departments: cats
-    .filter((c) => c.parent_id === null)
-    .map((d) => ({ id: d.id, subcategories: cats.filter((c) => c.parent_id === d.id).map((c) => c.id) }))
-    .filter((d) => d.subcategories.length > 0),
-};
+const tree = categoryTree(cats);
 const sessions = await benchBuyerSessions(db, 2000);
 const dataDir = String(rows(await db.execute(sql`show data_directory`))[0]!.data_directory);
 await database.close();
@@ -81,16 +76,6 @@ function postgresMs(): number {
     if (s && s.ppid === postmaster) ms += s.ms;
   }
   return ms;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build -w apps/server\` first`);

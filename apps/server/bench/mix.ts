@@ -41,6 +41,16 @@ export const SEARCHES = {
   nothing: ['xylophone', 'quinoa', 'zzqx', 'snowboard'],
 };
 
+/** The departments that have subcategories, from the categories' rows (what the mix browses). */
+export function categoryTree(cats: readonly { id: number; parent_id: number | null }[]): CategoryTree {
+  return {
+    departments: cats
+      .filter((c) => c.parent_id === null)
+      .map((d) => ({ id: d.id, subcategories: cats.filter((c) => c.parent_id === d.id).map((c) => c.id) }))
+      .filter((d) => d.subcategories.length > 0),
+  };
+}
+
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 /** `count` request paths of the mix. */

@@ -21,7 +21,7 @@ import { listProductsJson } from '../src/features/catalog/service.ts';
 import { browseLimitSql } from '../src/features/subscriptions/service.ts';
 import { seedDemoData } from '../src/db/seed.ts';
 import { benchBuyerSessions, seedBenchProducts } from './seed-products.ts';
-import { buyerMix, SEARCHES, type CategoryTree } from './mix.ts';
+import { buyerMix, categoryTree, SEARCHES } from './mix.ts';
 
 const url = process.env.PROFILE_DATABASE_URL ?? '';
 const pgliteDir = process.env.PROFILE_PGLITE_DIR;
@@ -63,12 +63,7 @@ const cats = rows(await db.execute(sql`select id, parent_id from categories`)) a
   id: number;
   parent_id: number | null;
 }[];
-const tree: CategoryTree = {
-  departments: cats
-    .filter((c) => c.parent_id === null)
-    .map((d) => ({ id: d.id, subcategories: cats.filter((c) => c.parent_id === d.id).map((c) => c.id) }))
-    .filter((d) => d.subcategories.length > 0),
-};
+const tree = categoryTree(cats);
 const token = (await benchBuyerSessions(db, 1))[0]!.replace(/^tt_session=/, '');
 const user = (await findSessionUser(db, token))!;
 statements.length = 0;

@@ -13,7 +13,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +22,8 @@ import pg from 'pg';
 import { centsToRand, priceCheckout } from '@tt/domain';
 import { openDatabase, type DatabaseTarget } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed.ts';
-import { buyerMix, type CategoryTree } from './mix.ts';
+import { freePort } from './free-port.ts';
+import { buyerMix, categoryTree, type CategoryTree } from './mix.ts';
 import { benchBuyerSessions, benchBuyers, benchCheckoutProduct, seedBenchProducts } from './seed-products.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,16 +40,6 @@ const foundationEndpoints = ['/api/health', '/api/users/me', '/api/notifications
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 /** The compiled server, as production runs it (`npm run bench` builds it first with scripts/build.mjs). */
 const main = fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
@@ -109,12 +99,7 @@ async function prepare(target: DatabaseTarget): Promise<Prepared> {
         rows: { id: number; parent_id: number | null }[];
       }
     ).rows;
-    const tree: CategoryTree = {
-      departments: cats
-        .filter((c) => c.parent_id === null)
-        .map((d) => ({ id: d.id, subcategories: cats.filter((c) => c.parent_id === d.id).map((c) => c.id) }))
-        .filter((d) => d.subcategories.length > 0),
-    };
+    const tree = categoryTree(cats);
     const product = await benchCheckoutProduct(database.db);
     const result = await database.db.execute(
       sql`select id from categories where parent_id is null order by id limit 1`,
