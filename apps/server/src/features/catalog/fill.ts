@@ -99,6 +99,8 @@ export function startCatalogueFill(
     state.ordersAsked = new Set();
     const tree = await listCategories(db);
     // The whole catalogue's orders first: every search in a chosen order sorts its matches by them.
+    // A browsing question by stock is answered from the kept order by stock too (service.ts, stockFromKept).
+    if ([...asked].some((key) => (JSON.parse(key) as unknown[]).at(-1) === 'stock')) ordersAsked.add('stock');
     const orders = firstPass ? undefined : [...ordersAsked];
     await keepOrders(db, stockOrderMs, orders);
     for (const query of firstQuestions(tree)) {

@@ -6,6 +6,7 @@ import {
   correctableWords,
   isSeller,
   parseSearch,
+  PRICE_BAND_KEYS,
   PRICE_BANDS,
   PRODUCT_TOTAL_CAP,
   type Category,
@@ -198,6 +199,8 @@ class CatalogueState {
   private readonly entries = new Map<string, Entry>();
   /** The whole active catalogue in each sort, as of a version (see Ranks). */
   readonly ranks = new Map<RankKind, { value: Promise<Ranks>; version?: number }>();
+  /** Which department, category and price bands each active product is in, as of a version (see Members). */
+  members: { value: Promise<Members>; version?: number } | null = null;
   /** Which products a search matches under a filter, unordered, as of a version (see Candidates). */
   readonly candidates = new Map<string, KeptCandidates>();
   /** The ids held by the kept candidates (see CANDIDATE_IDS). */
@@ -233,6 +236,7 @@ class CatalogueState {
     entry.value.then(
       (found) => {
         entry.version = found.version;
+        if (found.expires !== undefined) entry.expires = found.expires;
         if (!found.keep || found.version < this.version) this.drop(key, entry);
       },
       () => this.drop(key, entry),
@@ -257,6 +261,7 @@ class CatalogueState {
     for (const [kind, kept] of this.ranks) {
       if (kept.version !== undefined && kept.version < version) this.ranks.delete(kind);
     }
+    if (this.members?.version !== undefined && this.members.version < version) this.members = null;
     for (const [key, kept] of this.candidates) {
       if (kept.version !== undefined && kept.version < version) {
         this.candidates.delete(key);
@@ -546,6 +551,11 @@ interface Found {
   filter: CatalogueFilter;
   version: number;
   keep: boolean;
+  /**
+   * An answer taken from the kept order by stock expires with that order (not CATALOGUE_RESULT_CACHE_MS
+   * after it was taken): its refresh then waits for the order's own, instead of keeping a lagging order.
+   */
+  expires?: number;
 }
 
 /** The kept whole-catalogue orders: by name, by price (price_desc is its reverse) and by stock. */
@@ -851,6 +861,125 @@ async function rankedSearch(
 }
 
 /**
+ * Where each active product belongs, by id, as of a version: its department and category, and the price
+ * bands it is in (bit b: the b-th of PRICE_BAND_KEYS). Which products match a filter, never a price: one
+ * statement per version (a price change bumps it). With the kept order by stock it answers every browsing
+ * question by stock in memory, so refreshing them all costs one read of that order, not one statement each.
+ */
+interface Members {
+  version: number;
+  department: Int32Array;
+  category: Int32Array;
+  bands: Uint8Array;
+}
+
+async function readMembers(db: Db): Promise<Members> {
+  const bandBits = sql.join(
+    Object.values(PRICE_BANDS).map(({ min, max }, b) => {
+      const within = sql.join(
+        [
+          ...(min === null ? [] : [sql`p.selling_price_cents >= ${min}`]),
+          ...(max === null ? [] : [sql`p.selling_price_cents <= ${max}`]),
+        ],
+        sql` and `,
+      );
+      return sql`(case when ${within} then ${1 << b} else 0 end)`;
+    }),
+    sql` + `,
+  );
+  const [row] = rowsOf<{
+    ids: number[] | string | null;
+    departments: number[] | string | null;
+    categories: number[] | string | null;
+    bands: number[] | string | null;
+    version: number;
+  }>(
+    await db.execute(sql`
+      select m.*, ${VERSION} as version
+        from (select array_agg(p.id) as ids, array_agg(coalesce(p.department_id, 0)) as departments,
+                     array_agg(p.category_id) as categories, array_agg((${bandBits})::int) as bands
+                from products p where p.is_active) m`),
+  );
+  const ids = parseIntArray(row?.ids ?? []);
+  const departments = parseIntArray(row?.departments ?? []);
+  const categories = parseIntArray(row?.categories ?? []);
+  const bands = parseIntArray(row?.bands ?? []);
+  let top = 0;
+  for (const id of ids) if (id > top) top = id;
+  const members: Members = {
+    version: Number(row?.version ?? -1),
+    department: new Int32Array(top + 1),
+    category: new Int32Array(top + 1),
+    bands: new Uint8Array(top + 1),
+  };
+  ids.forEach((id, i) => {
+    members.department[id] = departments[i]!;
+    members.category[id] = categories[i]!;
+    members.bands[id] = bands[i]!;
+  });
+  return members;
+}
+
+/** The kept membership of the current version (read once per version). */
+async function membersOf(db: Db, state: CatalogueState): Promise<Members> {
+  let kept = state.members;
+  if (!kept) {
+    const entry: { value: Promise<Members>; version?: number } = { value: readMembers(db) };
+    kept = state.members = entry;
+    entry.value.then(
+      (members) => {
+        entry.version = members.version;
+        if (members.version < state.version && state.members === entry) state.members = null;
+      },
+      () => state.members === entry && (state.members = null),
+    );
+  }
+  return kept.value;
+}
+
+/**
+ * A browsing question by stock (the buyers' shared view, with the cache on) from the kept order by stock and
+ * the kept membership: the order walked, keeping the products in the department or category and the band.
+ * Null when the two are of different versions (the caller asks the database as before).
+ */
+async function stockFromKept(
+  db: Db,
+  state: CatalogueState,
+  query: ProductQuery,
+  stockOrderMs: number,
+): Promise<{ ids: Int32Array; version: number; expires: number; treeVersion: number | null } | null> {
+  const [ranks, members] = await Promise.all([
+    ranksOf(db, state, 'stock', stockOrderMs),
+    membersOf(db, state),
+  ]);
+  if (ranks.version !== members.version) return null;
+  const { department_id: department, category_id: category } = query;
+  let treeVersion: number | null = null;
+  let honoured = category !== undefined;
+  if (department !== undefined && category !== undefined) {
+    const parents = await categoryParents(db, state);
+    treeVersion = parents.version;
+    honoured = parents.of.get(category) === department;
+  }
+  const bit = query.price_band ? 1 << PRICE_BAND_KEYS.indexOf(query.price_band) : 0;
+  const want = PRODUCT_TOTAL_CAP + 1;
+  const out = new Int32Array(want);
+  let n = 0;
+  for (const id of ranks.order) {
+    if (
+      honoured
+        ? members.category[id] !== category
+        : department !== undefined && members.department[id] !== department
+    )
+      continue;
+    if (bit && !(members.bands[id]! & bit)) continue;
+    out[n++] = id;
+    if (n === want) break;
+  }
+  return { ids: out.subarray(0, n), version: ranks.version, expires: ranks.expires, treeVersion };
+}
+
+/**
  * Matches of a search or filter with the rows of the page asked for, correcting typos when the words as
  * typed find nothing. The search expression used is returned too: pages beyond the cap are read with it.
  */
@@ -874,6 +1003,18 @@ async function findMatches(
     const filter = { live: sql`false`, search: null, order };
     const matches = { ids: new Int32Array(0), more: false };
     return { found: { matches, filter, version: read.version, keep: true }, ...read };
+  }
+  if (!groups.length && order === 'stock' && stockOrderMs > 0 && isSharedView(user, query)) {
+    const kept = await stockFromKept(db, state, query, stockOrderMs);
+    if (kept) {
+      const ids = kept.ids.subarray(0, PRODUCT_TOTAL_CAP);
+      const read = await readPage(db, ids.subarray(page.from, page.to), live, browseLimit);
+      const filter = { live, search: null, order };
+      const matches = { ids, more: kept.ids.length > PRODUCT_TOTAL_CAP };
+      const keep = kept.version === read.version && (kept.treeVersion ?? kept.version) === kept.version;
+      const found = { matches, filter, version: kept.version, keep, expires: kept.expires };
+      return { found, ...read };
+    }
   }
   if (groups.length && stockOrderMs > 0 && isSharedView(user, query)) {
     const ranked = await rankedSearch(db, state, query, groups, live, treeVersion, order, stockOrderMs);
