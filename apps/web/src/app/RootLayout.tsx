@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { removeFirstPaint } from '../lib/first-paint';
+import { isShellFirstPaint, removeFirstPaint } from '../lib/first-paint';
 import { paths } from '../lib/paths';
 
 /**
@@ -9,9 +9,10 @@ import { paths } from '../lib/paths';
  */
 export function RootLayout() {
   const { pathname } = useLocation();
-  // The landing page's first paint (index.html) is for / only; LandingPage itself replaces it there.
+  // The landing page's first paint (index.html) is for / only; LandingPage itself replaces it there. The
+  // signed-in shell's is AppShell's to take away, once the screen has rendered in its place.
   useLayoutEffect(() => {
-    if (pathname !== paths.home) removeFirstPaint();
+    if (pathname !== paths.home && !isShellFirstPaint()) removeFirstPaint();
   }, [pathname]);
   return (
     <>
