@@ -54,9 +54,7 @@ for (const screen of screens) {
     const welcome = key(common, 'shell.welcome').replace('{{name}}', me.name.split(' ')[0]!);
     await expect(firstPaint(page).getByText(welcome).locator('visible=true')).toHaveCount(1);
     await expect(
-      firstPaint(page)
-        .getByText(key(common, 'roles.business_owner'))
-        .locator('visible=true'),
+      firstPaint(page).getByText(key(common, 'roles.business_owner')).locator('visible=true'),
     ).toHaveCount(1);
     // Its links are plain links to working screens; the screen's own tab is marked as the app marks it.
     if (testInfo.project.name === 'phone') {
@@ -99,9 +97,7 @@ test('the next visit shows the remembered user at once, before anyone has answer
   await expect(firstPaint(page).getByRole('heading', { level: 1 })).toHaveText(key(words, 'title'));
   await expect(firstPaint(page).getByText(key(words, 'subtitle'))).toBeVisible();
   await expect(
-    firstPaint(page)
-      .getByText(key(common, 'roles.business_owner'))
-      .locator('visible=true'),
+    firstPaint(page).getByText(key(common, 'roles.business_owner')).locator('visible=true'),
   ).toHaveCount(1);
   releaseMe();
   app.release();
