@@ -53,6 +53,8 @@ const FIRST_ROW_PICTURES = 4;
 const LOCALES = join(import.meta.dirname, 'src/locales');
 const FIRST_PAINT = join(import.meta.dirname, 'src/features/landing/first-paint.html');
 const SHELL_FIRST_PAINT = join(import.meta.dirname, 'src/app/shell/first-paint.html');
+/** The signed-in screens whose largest paint is the first paint's (its heading): their code waits for it. */
+const PAINT_FIRST = ['/dashboard'];
 /** The screens whose heading the signed-in first paint shows: the title's key, and which role key the subtitle is. */
 const HEADINGS: Record<string, [string, 'dashboard' | 'products']> = {
   '/dashboard': ['dashboard:title', 'dashboard'],
@@ -176,10 +178,13 @@ export function firstScreen(): Plugin {
           `var m=null;try{m=JSON.parse(localStorage.getItem('signed_in')||'null')}catch(x){}if(m&&m.role)paint(m);` +
           `U.then(function(u){if(e.isConnected)paint(u)})})();`;
 
-        // Vite's module scripts become the head script's to start: at once on any screen, but on / (where the
-        // first paint is plain HTML) only once the browser reports that paint shown, or after 1.5 s at the latest
-        // (a tab opened in the background never paints). On a slow link the 170 KB of code would otherwise share
-        // the line with the stylesheet the first paint waits for, and its first task is long on a slow phone.
+        // Vite's module scripts become the head script's to start: at once on most screens, but where the first
+        // paint is the largest thing the screen shows (the landing page, the dashboard: PAINT_FIRST) only once the
+        // browser reports that paint shown, or once it is known that nobody is signed in (the dashboard's shell is
+        // then not shown), or after 1.5 s at the latest (a tab opened in the background never paints). On a slow
+        // link the 270 KB of code would otherwise share the line with the stylesheet and the user's answer the
+        // first paint waits for, and its first task is long on a slow phone. Not on the marketplace: its largest
+        // paint is the first row of pictures, which the app draws.
         const modules: string[] = [];
         html = html.replace(
           /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g,
@@ -218,7 +223,8 @@ export function firstScreen(): Plugin {
           `.then(function(d){((d&&d.products)||[]).slice(0,${FIRST_ROW_PICTURES}).forEach(function(x){if(!x.image_url)return;` +
           `var k=document.createElement('link');k.rel='preload';k.as='image';k.href=x.image_url;k.fetchPriority='high';` +
           `document.head.appendChild(k)})})}).catch(function(){})}` +
-          `if(!f)return load();var d=false;function go(){if(!d){d=true;load()}}setTimeout(go,1500);` +
+          `if(!f&&${JSON.stringify(PAINT_FIRST)}.indexOf(p)<0)return load();var d=false;function go(){if(!d){d=true;load()}}` +
+          `if(!f)window.__ttUser.then(function(u){if(!u)go()});setTimeout(go,1500);` +
           `try{new PerformanceObserver(function(e){if(e.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
           `.observe({type:'paint',buffered:true})}catch(x){go()}})();`;
         // Before the stylesheet: an inline script waits for the stylesheets above it, the preloads should not.
