@@ -36,6 +36,9 @@ async function holdApp(page: Page) {
 
 const firstPaint = (page: Page) => page.locator('#first-paint');
 
+// A service worker would serve the app's code from its cache, past the routes that hold it back.
+test.use({ serviceWorkers: 'block' });
+
 for (const screen of screens) {
   test(`a signed-in ${screen.path} shows the shell and its heading before the app's code, then the app in its place`, async ({
     page,
@@ -128,5 +131,17 @@ test('a tap on the menu in the first paint, before the app has loaded, opens the
   await expect(menu).toHaveAttribute('aria-busy', 'true');
   app.release();
   await expect(page.getByRole('dialog', { name: key(common, 'shell.menu') })).toBeVisible();
+  await expect(firstPaint(page)).toHaveCount(0);
+});
+
+test('an address no screen has: the signed-in first paint gives way to the not-found page', async ({
+  page,
+  login,
+}) => {
+  await login('retailer', false);
+  await page.goto('/no-such-screen');
+  await expect(
+    page.getByRole('heading', { level: 1, name: key(common, 'errors.not_found_title') }),
+  ).toBeVisible();
   await expect(firstPaint(page)).toHaveCount(0);
 });
