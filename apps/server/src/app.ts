@@ -30,7 +30,7 @@ import { loggerOptions } from './platform/logging.ts';
 import { registerRequestGuards } from './platform/request-guards.ts';
 import { inlineScriptHashes } from './platform/web-csp.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { findSessionUser, SESSION_COOKIE } from './features/auth/service.ts';
+import { findSessionCaller, findSessionUser, SESSION_COOKIE } from './features/auth/service.ts';
 import { bulkOrderRoutes } from './features/bulk-orders/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
@@ -138,7 +138,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  registerAuthentication(app, { cookie: SESSION_COOKIE, findSessionUser });
+  registerAuthentication(app, { cookie: SESSION_COOKIE, findSessionUser, findSessionCaller });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
