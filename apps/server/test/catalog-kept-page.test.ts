@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { FREE_PLAN_BROWSE_LIMIT, type ProductList } from '@tt/domain';
 import { sessions, users } from '../src/db/schema.ts';
@@ -232,6 +233,25 @@ describe('the catalogue page of a kept answer', () => {
       expect(await names('', supplier)).not.toContain(hidden);
       expect(await names('&include_inactive=true', supplier)).toContain(hidden);
       expect(await names('&include_inactive=true', retailer)).not.toContain(hidden);
+    }
+  });
+
+  it('compresses a page for a phone that asks (br or gzip) to the same JSON, and not for a client that does not', async () => {
+    const url = `/api/products?category_id=${cat}&page_size=100`;
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [asked, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: retailer, 'accept-encoding': asked },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
     }
   });
 });
