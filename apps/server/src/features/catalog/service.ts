@@ -18,11 +18,13 @@ import {
   type productQuerySchema,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedRows } from '../../db/prepared.ts';
-import type { UserRow } from '../auth/service.ts';
+import { compileStatement, runStatement, type CompiledStatement } from '../../db/prepared.ts';
+import type { OwnSession } from '../../platform/auth.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import { sessionKey, sessionUserIdSql, type UserRow } from '../auth/service.ts';
 // The product-listing endpoint still to come calls enforcePlanLimit(tx, sellerId, 'listed_products', n)
 // inside the transaction that lists; this counter is what it counts.
-import { registerUsageCounter } from '../subscriptions/service.ts';
+import { browseLimitSql, registerUsageCounter } from '../subscriptions/service.ts';
 import { categories, products } from './tables.ts';
 
 /** DECISIONS 16's listed products: a seller's active listings. */
@@ -466,43 +468,35 @@ async function readPage(db: Db, ids: ArrayLike<number>, live: SQL, browseLimit: 
 
 /** A kept answer's page as readPageJson reads it. */
 interface PageJson {
+  /** The caller's user id, read from the session in the same statement; null: no valid session. */
+  userId: number | null;
   /** The products, comma-separated JSON objects (the inside of the list's brackets). */
   products: string;
   version: number;
   browseLimit: number | null;
 }
 
-/**
- * The page's products of a kept answer (a cache hit) as the JSON text of the response's product list,
- * built by PostgreSQL: each product (still active and still in the filter) as `toProduct` would write it,
- * in the order of `ids`, at most the page size and never past the caller's browsing limit. No row reaches
- * Node as an object: nothing is parsed, mapped and serialised again. The statement's text depends only on
- * the shape of the filter, so it is a named prepared statement (parsed and planned once per connection);
- * the ids travel as one array parameter.
- */
-async function readPageJson(
-  db: Db,
-  ids: ArrayLike<number>,
-  live: SQL,
-  browseLimit: SQL,
-  offset: number,
-  pageSize: number,
-): Promise<PageJson> {
-  const list = `{${Array.from(ids).join(',')}}`;
+/** The caller's browsing limit, of the user the statement's session (`ses`) names. */
+const SESSION_BROWSE_LIMIT = browseLimitSql(sql<number | null>`ses.user_id`);
+
+/** readPageJson's statement per filter (the `live` of a kept answer), compiled once: see compileStatement. */
+const pageStatements = new WeakMap<SQL, CompiledStatement>();
+
+function pageStatement(live: SQL): CompiledStatement {
+  let statement = pageStatements.get(live);
+  if (statement) return statement;
+  const offset = sql`${sql.placeholder('offset')}::int`;
+  const pageSize = sql`${sql.placeholder('page_size')}::int`;
   // Prices as toProduct writes them: cents / 100 is the same double in both (one correctly rounded
-  // division), and PostgreSQL prints a float8 in its shortest exact form as JavaScript does.
-  const [row] = await preparedRows<{
-    products: string | null;
-    version: number;
-    browse_limit: number | null;
-  }>(
-    db,
-    sql`
-      with b as materialized (select ${browseLimit} as browse_limit)
-      select ${VERSION} as version, b.browse_limit, j.products
-        from b, (select string_agg(x.product, ',' order by x.n) as products
+  // division), and PostgreSQL prints a float8 in its shortest exact form as JavaScript does. Without a
+  // valid session the page is empty (the route answers 401 and sends none of it).
+  statement = compileStatement(sql`
+      with ses as materialized (select ${sessionUserIdSql} as user_id),
+           b as materialized (select ${SESSION_BROWSE_LIMIT} as browse_limit from ses)
+      select ses.user_id, ${VERSION} as version, b.browse_limit, j.products
+        from ses, b, (select string_agg(x.product, ',' order by x.n) as products
                    from (select o.n, row_to_json(r)::text as product
-                           from unnest(${list}::int[]) with ordinality as o(id, n)
+                           from unnest(${sql.placeholder('ids')}::int[]) with ordinality as o(id, n)
                            cross join lateral (
                              select p.id, p.id as product_id, p.name, p.brand, p.sku, p.description,
                                     p.image_url, p.category_id, c.name as category_name, c.parent_id,
@@ -515,11 +509,44 @@ async function readPageJson(
                                join users u on u.id = p.seller_id
                               where p.id = o.id and ${live}) r
                           order by o.n
-                          limit (select greatest(0, least(${pageSize}::int,
-                                          coalesce(b.browse_limit - ${offset}::int, ${pageSize}::int)))
-                                   from b)) x) j`,
-  );
+                          limit (select case when ses.user_id is null then 0
+                                             else greatest(0, least(${pageSize},
+                                                    coalesce(b.browse_limit - ${offset}, ${pageSize}))) end
+                                   from ses, b)) x) j`);
+  pageStatements.set(live, statement);
+  return statement;
+}
+
+/**
+ * The page's products of a kept answer (a cache hit) as the JSON text of the response's product list,
+ * built by PostgreSQL: each product (still active and still in the filter) as `toProduct` would write it,
+ * in the order of `ids`, at most the page size and never past the caller's browsing limit. No row reaches
+ * Node as an object: nothing is parsed, mapped and serialised again. The same statement reads the caller's
+ * session (ADR 030): on this path a request costs one statement. Its text depends only on the shape of the
+ * filter, so it is compiled once per kept answer and sent as a named prepared statement (parsed and planned
+ * once per connection); the ids travel as one array parameter.
+ */
+async function readPageJson(
+  db: Db,
+  ids: ArrayLike<number>,
+  live: SQL,
+  sessionToken: string,
+  offset: number,
+  pageSize: number,
+): Promise<PageJson> {
+  const [row] = await runStatement<{
+    user_id: number | null;
+    products: string | null;
+    version: number;
+    browse_limit: number | null;
+  }>(db, pageStatement(live), {
+    ids: `{${Array.prototype.join.call(ids, ',')}}`,
+    session: sessionKey(sessionToken),
+    offset,
+    page_size: pageSize,
+  });
   return {
+    userId: row?.user_id ?? null,
     products: row?.products ?? '',
     version: Number(row?.version ?? -1),
     browseLimit: row?.browse_limit ?? null,
@@ -1111,8 +1138,11 @@ function refreshInBackground(
 /**
  * GET /api/products: one page of the catalogue and the number of matches (capped; see PRODUCT_TOTAL_CAP),
  * as the response's JSON text. With a browsing limit (the free plan) only the first `browseLimit` matches in
- * the chosen order exist for the caller; `browseLimit` is its SQL (subscriptions' browseLimitSql), read in
- * the statement of the page. The page's rows are always read live, by id.
+ * the chosen order exist for the caller, read (subscriptions' browseLimitSql) in the statement of the page.
+ * The page's rows are always read live, by id.
+ *
+ * `session`: the caller's (the route reads its own session, ADR 030). A kept answer's page reads it in its
+ * own statement and answers 401 when it finds none; every other path looks the caller up first.
  *
  * `stockOrderMs`: 0 keeps nothing (every request finds its matches). Otherwise the buyers' shared view
  * keeps which products match each question until the catalogue's version changes, and the order by stock
@@ -1120,9 +1150,8 @@ function refreshInBackground(
  */
 export async function listProductsJson(
   db: Db,
-  user: UserRow,
+  session: OwnSession,
   query: ProductQuery,
-  browseLimit: SQL<number | null>,
   stockOrderMs = 0,
 ): Promise<string> {
   const key = questionKey(query);
@@ -1130,7 +1159,9 @@ export async function listProductsJson(
   // The page as if there were no browsing limit: the limit is read in the same statement, the page trimmed after.
   const slice = { from: offset, to: offset + query.page_size };
   const state = catalogueState(db);
-  const shared = stockOrderMs > 0 && isSharedView(user, query);
+  // The role matters only to a seller (or admin) asking for inactive listings too: only then is it read first.
+  let user: Viewer | null = query.include_inactive ? await session.caller() : null;
+  const shared = stockOrderMs > 0 && (user === null || isSharedView(user, query));
 
   let answer: ({ found: Found } & PageRead) | null = null;
   const entry = shared ? state.get(key) : undefined;
@@ -1138,16 +1169,17 @@ export async function listProductsJson(
     if (entry.expires <= Date.now()) refreshInBackground(db, state, key, entry, query, stockOrderMs);
     const found = await entry.value.catch(() => null);
     if (found) {
-      // One statement: the page's products by id (checked to still belong) as JSON text, the version and
-      // the plan; passed through to the reply as they come.
+      // One statement: the caller's session, the page's products by id (checked to still belong) as JSON
+      // text, the version and the plan; passed through to the reply as they come.
       const page = await readPageJson(
         db,
         found.matches.ids.subarray(slice.from, slice.to),
         found.filter.live,
-        browseLimit,
+        session.token,
         offset,
         query.page_size,
       );
+      if (page.userId === null) throw unauthorized();
       state.saw(page.version);
       if (page.version === found.version) {
         const json = keptPageJson(found.matches, page, query, offset);
@@ -1158,6 +1190,8 @@ export async function listProductsJson(
     }
   }
   if (!answer) {
+    user ??= await session.caller();
+    const browseLimit = browseLimitSql(user.id);
     const loading = findMatches(db, user, query, slice, browseLimit, state, shared ? stockOrderMs : 0);
     if (shared)
       state.set(key, { value: loading.then((a) => a.found), expires: expiryOf(query, stockOrderMs) });
