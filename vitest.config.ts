@@ -47,6 +47,12 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
+          // One process runs the files one after another instead of a fresh process per file: the server's
+          // modules are imported and PGlite's WebAssembly compiled once per run, not once per file (most of a
+          // file's setup). Every file still builds its own app over its own copy of the template database
+          // (createTestApp), and the server keeps no state in its modules but registries of functions and
+          // caches keyed by the database (WeakMap<Db>); no test mocks a module or stubs the environment.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,6 +2,7 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { devices as deviceOf } from './tests/devices';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 
@@ -10,8 +11,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3199);
 // project the flows still run one at a time: they share that project's server and database.
 // Ports E2E_PORT+50 to +99 are for the second servers of provider-server.ts.
 const devices: NonNullable<PlaywrightTestConfig['projects']> = [
-  { name: 'phone', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
-  { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  { name: 'phone', use: deviceOf.phone },
+  { name: 'desktop', use: deviceOf.desktop },
 ];
 const origin = (index: number) => `http://localhost:${PORT + index}`;
 // Every server starts on its own copy of one database migrated and seeded once per run (seeded-data.mjs).

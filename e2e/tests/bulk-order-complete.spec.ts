@@ -65,8 +65,9 @@ test('a filled bulk order closed by its coordinator becomes an order at the bulk
   test.setTimeout(120_000);
   const project = info.project.name;
   mkdirSync(SHOTS, { recursive: true });
-  await login('retailer');
-  const origin = new URL(page.url()).origin;
+  // Asked through the API first; the first screen is the coordinator's below.
+  await login('retailer', false);
+  const origin = info.project.use.baseURL!;
   const memberOf = (await (
     await page.request.get('/api/cooperatives/my-memberships')
   ).json()) as Membership[];
@@ -123,8 +124,7 @@ test('a filled bulk order closed by its coordinator becomes an order at the bulk
   await coordinator.dispose();
 
   // The coordinator closes it: the confirmation says every member's share becomes an order at the bulk price.
-  await login('coordinator');
-  await page.goto('/bulk-orders?tab=create');
+  await login('coordinator', '/bulk-orders?tab=create');
   const mine = page.locator(`[data-testid="my-proposal"]`).filter({
     has: page.getByTestId(`close-bulk-${proposed.id}`),
   });
@@ -153,6 +153,6 @@ test('a filled bulk order closed by its coordinator becomes an order at the bulk
 
   // Each participant has an order from the seller at the bulk price.
   await expectOrderAtBulkPrice(page, bulk, 3, `${project}-bulk-order-coordinator`);
-  await login('retailer');
+  await login('retailer', false);
   await expectOrderAtBulkPrice(page, bulk, 3, `${project}-bulk-order-retailer`);
 });

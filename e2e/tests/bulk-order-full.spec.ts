@@ -21,8 +21,9 @@ test('a bulk order with no room left for a member shows as full, with no Join', 
   page,
   login,
 }, info) => {
-  await login('retailer');
-  const origin = new URL(page.url()).origin;
+  // Asked through the API first; the screen is opened below.
+  await login('retailer', false);
+  const origin = info.project.use.baseURL!;
   const mine = (await (await page.request.get('/api/cooperatives/my-memberships')).json()) as Membership[];
 
   // The demo coordinator opens a small order at list price in a co-op the retailer belongs to, and fills it.

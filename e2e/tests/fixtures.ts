@@ -23,6 +23,8 @@ export const test = base.extend<
     login: (role?: DemoRole, startAt?: string | false) => Promise<void>;
   },
   {
+    /** The worker's project (phone, desktop), for a test that runs on one project only. */
+    projectName: string;
     /**
      * Once per worker, before its first test: the signed-in dashboard loaded once, so that the browser and the
      * server are warm. login() no longer opens the dashboard in every test, and the first screen of the
@@ -31,6 +33,9 @@ export const test = base.extend<
     warmUp: void;
   }
 >({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  projectName: [async ({}, use, workerInfo) => use(workerInfo.project.name), { scope: 'worker' }],
   warmUp: [
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext({

@@ -147,6 +147,10 @@ test('a new screen opens at the top and Back returns to where the list was', asy
   expect(before).toBeGreaterThan(0);
   await link.click();
   await expect(page).toHaveURL(/\/cooperative-governance\/\d+$/);
+  // The new screen itself, not just a heading: the router moves to the new address first and keeps the list
+  // (and its h1, and its scroll) on screen while the governance screen's translations load; the list's own
+  // heading once passed for the new screen's, and scrollY was read on the list (680, then 1017).
+  await expect(page.getByTestId('governance-tiles')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();

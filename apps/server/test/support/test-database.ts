@@ -38,13 +38,20 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/**
+ * The dumped template, read once per process (the files of a run share one, vitest.config.ts: isolate false);
+ * a Blob cannot be changed, and each database is built from it afresh.
+ */
+let template: { path: string; blob: Blob } | undefined;
+function templateBlob(path: string): Blob {
+  if (template?.path !== path) template = { path, blob: new Blob([readFileSync(path)]) };
+  return template.blob;
+}
+
 /** A private copy of the template: PGlite loads the dumped data dir; PostgreSQL clones the template database. */
 export async function openTestDatabase(source: TestDatabaseSource): Promise<TestDatabase> {
   if (source.kind === 'pglite') {
-    const database = await openDatabase({
-      kind: 'pglite',
-      loadDataDir: new Blob([readFileSync(source.templatePath)]),
-    });
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: templateBlob(source.templatePath) });
     return { database, dispose: () => database.close() };
   }
   const name = `tt_${randomBytes(6).toString('hex')}`;
