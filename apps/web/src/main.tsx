@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { SIGNED_IN_COOKIE } from '@tt/domain';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -90,15 +90,10 @@ await initI18n();
 // page below the head has been read (an inline script there waits for the stylesheet), so #root may not exist yet.
 if (document.readyState === 'loading')
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
-// Issue 9 (ADR 024, fourth pass): the first render (the shell and the screen's heading) as a transition, which
-// React renders in short slices instead of one long task; there is nothing on screen for it to keep meanwhile.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App client={queryClient} />
-    </StrictMode>,
-  ),
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App client={queryClient} />
+  </StrictMode>,
 );
 
 // The generated worker takes over at once (autoUpdate), so registering it is all there is to do;

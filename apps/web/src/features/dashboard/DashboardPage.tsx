@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -34,11 +33,7 @@ const subtitleRoles = ['retailer', 'trader', 'distributor', 'manufacturer', 'sup
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
   const { data: user } = useMe();
-  const { data: fresh, isError, refetch } = useDashboard();
-  // Issue 9 (ADR 024, fourth pass): the figures arrive in react-query's update, which React renders in one go;
-  // the cards, charts and orders together were a 140-185 ms task on a slow phone. Deferred, they render in a
-  // transition React splits into short slices, while the heading and the loading line stay on screen.
-  const data = useDeferredValue(fresh);
+  const { data, isPending, isError, refetch } = useDashboard();
   if (!user) return null;
   // The heading does not wait for the figures: on a slow link it is the first thing read (and Lighthouse's
   // largest paint), so it shows with the screen and only the figures below it wait for their call.
@@ -48,18 +43,18 @@ export default function DashboardPage() {
       subtitle={t(`subtitle.${subtitleRoles.includes(user.role) ? user.role : 'default'}`)}
     />
   );
-  if (isError && !data)
-    return (
-      <>
-        {header}
-        <LoadError icon={Receipt} onRetry={() => void refetch()} />
-      </>
-    );
-  if (!data)
+  if (isPending)
     return (
       <>
         {header}
         <Loading label={t('common:common.loading')} />
+      </>
+    );
+  if (isError)
+    return (
+      <>
+        {header}
+        <LoadError icon={Receipt} onRetry={() => void refetch()} />
       </>
     );
 

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PackageSearch } from 'lucide-react';
 import type { AppUser, ProductTradeOffer } from '@tt/domain';
@@ -33,12 +33,8 @@ export function ProductResults({
   user: AppUser;
 }) {
   const { t, i18n } = useTranslation('products');
-  // Issue 9 (ADR 024, fourth pass): a page of cards arrives in react-query's update, which React renders in one
-  // go (a 100-200 ms task on a slow phone). Deferred, the cards render in a transition React splits into short
-  // slices, while the screen goes on showing what it showed (the loading line, or the previous cards).
-  const data = useDeferredValue(products.data);
-  const first = data?.pages[0];
-  const items = useMemo(() => data?.pages.flatMap((p) => p.products) ?? [], [data]);
+  const first = products.data?.pages[0];
+  const items = useMemo(() => products.data?.pages.flatMap((p) => p.products) ?? [], [products.data]);
   // Trade offers running on the products shown (smart orders; priced at checkout, DECISIONS 21).
   const offers = useProductTradeOffers(items.slice(0, 500).map((p) => p.id));
   // By product, once per answer: a card whose offers did not change is not drawn again (ProductCard is memo).
@@ -54,6 +50,7 @@ export function ProductResults({
   // Running promotions by the page's product ids, after the listing (the listing's query is untouched).
   const promotions = useProductPromotions(items.map((p) => p.id));
 
+  if (products.isPending) return <Loading label={t('common:common.loading')} />;
   if (products.isError && items.length === 0) {
     return (
       <Card>
@@ -69,7 +66,6 @@ export function ProductResults({
       </Card>
     );
   }
-  if (!data) return <Loading label={t('common:common.loading')} />;
   if (items.length === 0) {
     return (
       <Card>
