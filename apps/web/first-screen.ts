@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { BADGE_CLASS, BADGE_TONES, FIRST_PAINT_ROLES } from './src/app/shell/first-paint-roles';
 
 /**
  * Issue 9 (screens on a cheap phone): what index.html does before the app's own code has run.
@@ -51,6 +52,14 @@ const FIRST_ROW_PICTURES = 4;
 
 const LOCALES = join(import.meta.dirname, 'src/locales');
 const FIRST_PAINT = join(import.meta.dirname, 'src/features/landing/first-paint.html');
+const SHELL_FIRST_PAINT = join(import.meta.dirname, 'src/app/shell/first-paint.html');
+/** The signed-in screens whose largest paint is the first paint's (its heading): their code waits for it. */
+const PAINT_FIRST = ['/dashboard'];
+/** The screens whose heading the signed-in first paint shows: the title's key, and which role key the subtitle is. */
+const HEADINGS: Record<string, [string, 'dashboard' | 'products']> = {
+  '/dashboard': ['dashboard:title', 'dashboard'],
+  '/products': ['products:title', 'products'],
+};
 
 /** The visitor's language as `resolveLanguage` (packages/domain) decides it: the stored choice, else the browser's. */
 const resolveLanguageJs = (languages: string[]) =>
@@ -102,43 +111,80 @@ export function firstScreen(): Plugin {
           if (files.size === 0) throw new Error(`first screen ${path}: no chunk found`);
           screens[path] = { f: [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`), n: namespaces };
         }
-        // The landing page's first paint, and its words in the six languages.
-        const markup = readFileSync(FIRST_PAINT, 'utf8').replace(/<!--[\s\S]*?-->\s*/, '');
-        const keys = [...new Set([...markup.matchAll(/data-t="([^"]+)"/g)].map((m) => m[1]!))];
-        const strings: Record<string, Record<string, string>> = {};
-        for (const language of languages) {
-          strings[language] = {};
-          for (const key of keys) {
-            const [namespace, path] = key.split(':') as [string, string];
-            const tree: unknown = JSON.parse(
-              readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8'),
-            );
-            const value = lookup(tree, path);
-            if (typeof value !== 'string') throw new Error(`first paint: no ${language} ${key}`);
-            strings[language][key] = value;
+        // The landing page's first paint and the signed-in shell's, and their words in the six languages.
+        const read = (file: string) => readFileSync(file, 'utf8').replace(/<!--[\s\S]*?-->\s*/, '');
+        const markup = read(FIRST_PAINT);
+        const shell = read(SHELL_FIRST_PAINT);
+        const words = (keys: string[]) => {
+          const strings: Record<string, Record<string, string>> = {};
+          for (const language of languages) {
+            strings[language] = {};
+            for (const key of keys) {
+              const [namespace, path] = key.split(':') as [string, string];
+              const tree: unknown = JSON.parse(
+                readFileSync(join(LOCALES, language, `${namespace}.json`), 'utf8'),
+              );
+              const value = lookup(tree, path);
+              if (typeof value !== 'string') throw new Error(`first paint: no ${language} ${key}`);
+              strings[language][key] = value;
+            }
           }
+          return strings;
+        };
+        const keysOf = (html: string) => [...html.matchAll(/data-t(?:-label)?="([^"]+)"/g)].map((m) => m[1]!);
+        const strings = words([...new Set(keysOf(markup))]);
+        // The shell's: its own, the headings', and each role's badge and subtitles (first-paint-roles.ts).
+        const roles: Record<string, string[]> = {};
+        const roleKeys: string[] = [];
+        for (const [name, r] of Object.entries(FIRST_PAINT_ROLES)) {
+          roles[name] = [`common:${r.badge}`, r.tone, `dashboard:${r.dashboard}`, `products:${r.products}`];
+          roleKeys.push(`common:${r.badge}`, `dashboard:${r.dashboard}`, `products:${r.products}`);
         }
-        // Shown on / only, and not to someone who was signed in last time (they go on to their screen): the head
-        // script decides (window.__ttFirstPaint) and this one, right after the markup, fills in the language.
+        const shellStrings = words([
+          ...new Set([...keysOf(shell), ...Object.values(HEADINGS).map(([title]) => title), ...roleKeys]),
+        ]);
+        // Which first paint shows, decided by the head script: on / the landing page's, to a visitor not signed in
+        // last time (window.__ttFirstPaint); on any other path the signed-in shell's, as soon as it is known who is
+        // signed in: at once from what the last visit remembered (localStorage `signed_in`, lib/first-paint.ts),
+        // else when `/api/users/me` answers (window.__ttUser); refilled if that answer differs, taken away if it
+        // says nobody is. This script, right after the markup, fills in the language and shows it.
         // A tap on one of its buttons before the app has taken over is remembered (window.__ttTap, the button's
-        // text key) and LandingPage replays it (lib/first-paint.ts): on a slow phone that window is seconds long.
-        // A language chosen there is kept where the app reads it and shown at once.
+        // text key): LandingPage replays the landing's, AppShell the shell's menu (lib/first-paint.ts); on a slow
+        // phone that window is seconds long. A language chosen there is kept where the app reads it and shown at once.
         const show =
-          `(function(){var e=document.getElementById('first-paint');if(!window.__ttFirstPaint){e.remove();return}` +
-          `var W=${JSON.stringify(strings)};function fill(){var M=W[document.documentElement.lang]||{};` +
+          `(function(){var e=document.getElementById('first-paint'),t=document.getElementById('first-paint-shell'),W;` +
+          `function fill(){var M=W[document.documentElement.lang]||W.en;` +
           `e.querySelectorAll('[data-t]').forEach(function(n){var v=M[n.getAttribute('data-t')];if(v==null)return;` +
-          `for(var c=n.firstChild;c;c=c.nextSibling)if(c.nodeType===3&&c.nodeValue.trim()){c.nodeValue=v;return}})}fill();` +
-          `e.addEventListener('click',function(v){var b=v.target.closest&&v.target.closest('button[data-t]');if(!b)return;` +
-          `e.querySelectorAll('[aria-busy]').forEach(function(x){x.removeAttribute('aria-busy')});` +
-          `window.__ttTap=b.getAttribute('data-t');b.setAttribute('aria-busy','true')});` +
+          `var a=n.getAttribute('data-name');if(a!=null)v=v.replace('{{name}}',a);` +
+          `for(var c=n.firstChild;c;c=c.nextSibling)if(c.nodeType===3&&c.nodeValue.trim()){c.nodeValue=v;return}});` +
+          `e.querySelectorAll('[data-t-label]').forEach(function(n){var v=M[n.getAttribute('data-t-label')];if(v!=null)n.setAttribute('aria-label',v)})}` +
+          `function live(b){e.addEventListener('click',function(v){var x=v.target.closest&&v.target.closest(b);if(!x)return;` +
+          `e.querySelectorAll('[aria-busy]').forEach(function(y){y.removeAttribute('aria-busy')});` +
+          `window.__ttTap=x.getAttribute(b==='[data-tap]'?'data-tap':'data-t');x.setAttribute('aria-busy','true')});` +
           `var s=e.querySelector('select');if(s){s.value=document.documentElement.lang;s.addEventListener('change',function(){` +
-          `try{localStorage.setItem('language',s.value)}catch(x){}document.documentElement.lang=s.value;fill()})}` +
-          `e.hidden=false})();`;
+          `try{localStorage.setItem('language',s.value)}catch(x){}document.documentElement.lang=s.value;fill()})}e.hidden=false}` +
+          `if(window.__ttFirstPaint){t.remove();W=${JSON.stringify(strings)};fill();live('button[data-t]');return}` +
+          `var U=window.__ttUser,p=location.pathname;if(p==='/'||!U){e.remove();t.remove();return}` +
+          `e.textContent='';e.appendChild(t.content);t.remove();e.setAttribute('data-shell','');W=${JSON.stringify(shellStrings)};` +
+          `var R=${JSON.stringify(roles)},C=${JSON.stringify(BADGE_CLASS)},O=${JSON.stringify(BADGE_TONES)},H=${JSON.stringify(HEADINGS)}[p],` +
+          `I={dashboard:2,products:3},k=e.querySelector('[data-heading]'),on=false;` +
+          `if(H){k.querySelector('h1').setAttribute('data-t',H[0])}else k.remove();` +
+          `e.querySelectorAll('nav a').forEach(function(a){var h=a.getAttribute('href');if(p!==h&&p.indexOf(h+'/')!==0)return;` +
+          `a.setAttribute('aria-current','page');a.className=a.className.replace('text-stone-500','text-brand-700')});` +
+          `function paint(u){var r=u&&R[u.role];if(!r){e.remove();return}` +
+          `e.querySelectorAll('[data-t="common:shell.welcome"]').forEach(function(n){n.setAttribute('data-name',String(u.name||'').split(' ')[0])});` +
+          `e.querySelectorAll('[data-r=badge]').forEach(function(n){n.setAttribute('data-t',r[0]);n.className=C[0]+' '+O[r[1]]+' '+C[1]});` +
+          `if(H)k.querySelector('p').setAttribute('data-t',r[I[H[1]]]);fill();if(!on){on=true;live('[data-tap]')}}` +
+          `var m=null;try{m=JSON.parse(localStorage.getItem('signed_in')||'null')}catch(x){}if(m&&m.role)paint(m);` +
+          `U.then(function(u){if(e.isConnected)paint(u)})})();`;
 
-        // Vite's module scripts become the head script's to start: at once on any screen, but on / (where the
-        // first paint is plain HTML) only once the browser reports that paint shown, or after 1.5 s at the latest
-        // (a tab opened in the background never paints). On a slow link the 170 KB of code would otherwise share
-        // the line with the stylesheet the first paint waits for, and its first task is long on a slow phone.
+        // Vite's module scripts become the head script's to start: at once on most screens, but where the first
+        // paint is the largest thing the screen shows (the landing page, the dashboard: PAINT_FIRST) only once the
+        // browser reports that paint shown, or once it is known that nobody is signed in (the dashboard's shell is
+        // then not shown), or after 1.5 s at the latest (a tab opened in the background never paints). On a slow
+        // link the 270 KB of code would otherwise share the line with the stylesheet and the user's answer the
+        // first paint waits for, and its first task is long on a slow phone. Not on the marketplace: its largest
+        // paint is the first row of pictures, which the app draws.
         const modules: string[] = [];
         html = html.replace(
           /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g,
@@ -168,14 +214,17 @@ export function firstScreen(): Plugin {
           `var c=/(?:^|; )${SIGNED_IN_HINT}=/.test(document.cookie);` +
           `if(!f||c){var A=window.__ttApi={},R=${JSON.stringify(FIRST_REQUESTS)}[p]||[],` +
           `get=function(u){return A[u]=fetch(u,{credentials:'same-origin',headers:{Accept:'application/json'}})};` +
-          `get(${JSON.stringify(ME_REQUEST)}).then(function(r){if(!r.ok)return;` +
+          // The user's answer, read beside the app (the shell's first paint waits on it when nothing is remembered).
+          `var m=get(${JSON.stringify(ME_REQUEST)});window.__ttUser=m.then(function(r){return r.ok?r.clone().json():null})` +
+          `.catch(function(){return null});m.then(function(r){if(!r.ok)return;` +
           `R.forEach(function(u){if(u.indexOf('?')<0||!location.search)get(u)});` +
           // The marketplace's first row of pictures: asked for when the list arrives, not when the app has drawn it.
           `var P=A[${JSON.stringify(LIST_REQUEST)}];if(P)return P.then(function(r){return r.ok?r.clone().json():null})` +
           `.then(function(d){((d&&d.products)||[]).slice(0,${FIRST_ROW_PICTURES}).forEach(function(x){if(!x.image_url)return;` +
           `var k=document.createElement('link');k.rel='preload';k.as='image';k.href=x.image_url;k.fetchPriority='high';` +
           `document.head.appendChild(k)})})}).catch(function(){})}` +
-          `if(!f)return load();var d=false;function go(){if(!d){d=true;load()}}setTimeout(go,1500);` +
+          `if(!f&&${JSON.stringify(PAINT_FIRST)}.indexOf(p)<0)return load();var d=false;function go(){if(!d){d=true;load()}}` +
+          `if(!f)window.__ttUser.then(function(u){if(!u)go()});setTimeout(go,1500);` +
           `try{new PerformanceObserver(function(e){if(e.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
           `.observe({type:'paint',buffered:true})}catch(x){go()}})();`;
         // Before the stylesheet: an inline script waits for the stylesheets above it, the preloads should not.
@@ -188,7 +237,8 @@ export function firstScreen(): Plugin {
         return {
           html: html.replace(
             root,
-            `<div id="first-paint" hidden>${markup.trim()}</div>\n    <script>${show}</script>\n    ${root}`,
+            `<div id="first-paint" hidden>${markup.trim()}</div>\n    <template id="first-paint-shell">${shell.trim()}</template>\n` +
+              `    <script>${show}</script>\n    ${root}`,
           ),
           tags: [
             // While the first paint shows, the app's own (still loading) screen stays out of the way.

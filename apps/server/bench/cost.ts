@@ -14,10 +14,12 @@
  * (default 20,000) requests of the mix; COST_CONNECTIONS (default 50); COST_SERVER: another built server's
  * main.js (to compare a build kept from before a change). With pg_stat_statements installed in the database,
  * the mix's costliest statements are listed too. COST_NODE_ARGS: options for the server's node (a profile:
- * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`); COST_ROWS_FILE: where to write each row's window on the monotonic
+ * clock, for bench/cpu-profile.ts to split that profile by row. COST_HEADERS: more request headers for every
+ * row, as JSON (`{"accept-encoding":"gzip, br"}`: a phone asks for a compressed answer, autocannon does not).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -33,6 +35,10 @@ const requestsPerRow = Number(process.env.COST_REQUESTS ?? 20_000);
 const warmup = Number(process.env.COST_WARMUP ?? 20_000);
 const connections = Number(process.env.COST_CONNECTIONS ?? 50);
 const productCount = Number(process.env.COST_PRODUCTS ?? 100_000);
+const extraHeaders = JSON.parse(process.env.COST_HEADERS ?? '{}') as Record<string, string>;
+const rowsFile = process.env.COST_ROWS_FILE;
+const windows: { row: string; startUs: number; endUs: number; requests: number }[] = [];
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 const main = process.env.COST_SERVER ?? fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -114,6 +120,7 @@ async function drive(paths: string[] | null, amount: number) {
       {
         method: 'GET',
         path: paths?.[0] ?? '/api/health',
+        headers: extraHeaders,
         ...(paths
           ? {
               setupRequest: (request: autocannon.Request) => {
@@ -121,7 +128,7 @@ async function drive(paths: string[] | null, amount: number) {
                 return {
                   ...request,
                   path: paths[n % paths.length]!,
-                  headers: { cookie: sessions[n % sessions.length]! },
+                  headers: { ...extraHeaders, cookie: sessions[n % sessions.length]! },
                 };
               },
             }
@@ -155,7 +162,9 @@ async function statements(action: 'reset' | 'show') {
 async function cost(label: string, paths: string[] | null) {
   const node0 = stat(child.pid!)!.ms;
   const pg0 = postgresMs();
+  const startUs = nowUs();
   const outcome = await drive(paths, requestsPerRow);
+  windows.push({ row: label, startUs, endUs: nowUs(), requests: requestsPerRow });
   const node = (stat(child.pid!)!.ms - node0) / requestsPerRow;
   const pgMs = (postgresMs() - pg0) / requestsPerRow;
   return {
@@ -190,6 +199,7 @@ try {
       'CPU time (utime + stime) of the server process and of the PostgreSQL processes',
   );
   console.table(results);
+  if (rowsFile) writeFileSync(rowsFile, JSON.stringify(windows, null, 1));
   console.log('The costliest statements of the rows after health (pg_stat_statements; per call):');
   await statements('show');
 } finally {

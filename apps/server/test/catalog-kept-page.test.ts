@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { FREE_PLAN_BROWSE_LIMIT, type ProductList } from '@tt/domain';
 import { sessions, users } from '../src/db/schema.ts';
@@ -175,5 +176,82 @@ describe('the catalogue page of a kept answer', () => {
     expect((await get(url, closed)).statusCode).toBe(200);
     await t.db.update(users).set({ closed_at: new Date() }).where(eq(users.id, closing));
     expectError(await get(url, closed), 401, 'unauthorized');
+  });
+
+  it('refuses a signed-out session at the next request, on a kept page and on an answer found afresh', async () => {
+    const buyer = await insertUser(t.db, 'retailer');
+    const cookie = await t.sessionFor(buyer);
+    const kept = `/api/products?category_id=${cat}&sort=price_desc`;
+    expect((await get(kept, cookie)).statusCode).toBe(200);
+    expect((await get(kept, cookie)).statusCode).toBe(200);
+    const logout = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(200);
+    expectError(await get(kept, cookie), 401, 'unauthorized');
+    // A question not kept yet looks the caller up before it is answered: refused as well.
+    expectError(await get(`/api/products?search=never+asked+${Date.now()}`, cookie), 401, 'unauthorized');
+  });
+
+  it('answers a malformed query 400 in the one error shape, and 401 first when the session is not valid', async () => {
+    const bad = [
+      ['page=0', 'page'],
+      ['page_size=101', 'page_size'],
+      ['sort=cheapest', 'sort'],
+      ['price_band=free', 'price_band'],
+      ['department_id=abc', 'department_id'],
+      ['include_inactive=yes', 'include_inactive'],
+      [`search=${'a'.repeat(101)}`, 'search'],
+      ['search=%00', 'search'],
+      ['search=%E0%A4%A', 'search'],
+    ] as const;
+    const leaving = await insertUser(t.db, 'retailer');
+    const gone = await t.sessionFor(leaving);
+    await t.db.delete(sessions).where(eq(sessions.user_id, leaving));
+    for (const [query, name] of bad) {
+      const url = `/api/products?category_id=${cat}&${query}`;
+      const refused = expectError(await get(url), 400, 'bad_request');
+      expect(Object.keys(refused.fields ?? {}), query).toEqual([name]);
+      expectError(await get(url, 'tt_session=not-a-session'), 401, 'unauthorized');
+      expectError(await get(url, gone), 401, 'unauthorized');
+      expectError(await t.app.inject({ method: 'GET', url }), 401, 'unauthorized');
+    }
+  });
+
+  it("reads a seller's role first when it asks for its own inactive listings too", async () => {
+    const supplier = await t.login('supplier');
+    const hidden = await insertProduct(t.db, {
+      seller_id: seller,
+      category_id: cat,
+      name: 'Kept page hidden listing',
+      price_cents: 500,
+      active: false,
+    });
+    const url = (extra: string) => `/api/products?category_id=${cat}&page_size=100${extra}`;
+    const names = async (extra: string, cookie: string) =>
+      ((await get(url(extra), cookie)).json() as ProductList).products.map((p) => p.id);
+    // Twice each: the second is a kept answer's page where one is kept.
+    for (let i = 0; i < 2; i += 1) {
+      expect(await names('', supplier)).not.toContain(hidden);
+      expect(await names('&include_inactive=true', supplier)).toContain(hidden);
+      expect(await names('&include_inactive=true', retailer)).not.toContain(hidden);
+    }
+  });
+
+  it('compresses a page for a phone that asks (br or gzip) to the same JSON, and not for a client that does not', async () => {
+    const url = `/api/products?category_id=${cat}&page_size=100`;
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [asked, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: retailer, 'accept-encoding': asked },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(decode(response.rawPayload).toString('utf8')).toBe(plain.body);
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
-import { SIGNED_IN_COOKIE } from '@tt/domain';
+import { SIGNED_IN_COOKIE, type AppUser } from '@tt/domain';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { authKeys, meQuery } from './features/auth/api';
 import { dropStartedRequests } from './lib/api';
-import { SIGNED_IN_KEY } from './lib/first-paint';
+import { SIGNED_IN_KEY, signedInMarker } from './lib/first-paint';
 import { initI18n, preloadTranslations } from './lib/i18n';
 import { paths } from './lib/paths';
 import './index.css';
@@ -23,7 +23,9 @@ queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated' || event.action.type !== 'success') return;
   if (JSON.stringify(event.query.queryKey) !== JSON.stringify(authKeys.me())) return;
   try {
-    if (event.query.state.data) localStorage.setItem(SIGNED_IN_KEY, '1');
+    const user = event.query.state.data as AppUser | null | undefined;
+    // What the signed-in first paint shows at once next time (index.html): the role and the first name.
+    if (user) localStorage.setItem(SIGNED_IN_KEY, signedInMarker(user));
     else localStorage.removeItem(SIGNED_IN_KEY);
   } catch {
     // Private mode: the landing page's first paint shows, then gives way to the screen.

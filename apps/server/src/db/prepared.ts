@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client.ts';
@@ -23,4 +23,37 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
     return (await client.query({ name, text, values: params })).rows as T[];
   }
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A statement compiled once (see compileStatement): its text, the name it is prepared under, its parameters. */
+export interface CompiledStatement {
+  name: string;
+  text: string;
+  /** The bound values, with a Placeholder (sql.placeholder) where each run gives its own. */
+  params: unknown[];
+}
+
+/**
+ * Compiles a statement once, for a hot path that runs it again and again with only some values changing:
+ * those are `sql.placeholder(name)`s, filled by runStatement. Drizzle builds its text and hashes it once,
+ * not once per request (preparedRows does both on every call).
+ */
+export function compileStatement(query: SQL): CompiledStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name: `tt_${createHash('sha1').update(text).digest('base64url')}`, text, params };
+}
+
+/** Runs a compiled statement with its placeholders' values: a named prepared statement on PostgreSQL. */
+export async function runStatement<T>(
+  db: Db,
+  statement: CompiledStatement,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const params = fillPlaceholders(statement.params, values);
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as T[];
+  }
+  const pglite = client as { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+  return (await pglite.query(statement.text, params)).rows as T[];
 }

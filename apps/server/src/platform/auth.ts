@@ -12,15 +12,39 @@ export interface AuthenticatedUser {
   role: Role;
 }
 
+/** The caller of a route that reads its own session (`ownSession`), when it needs more than its statement read. */
+export interface SessionCaller {
+  id: number;
+  role: Role;
+}
+
 /** What the auth area hands the platform (app.ts wires it): where the session is and who it belongs to. */
 export interface SessionLookup {
   cookie: string;
   findSessionUser(db: Db, token: string): Promise<AuthenticatedUser | null>;
+  /** The id and role alone, for a route that reads its own session and needs the role after all. */
+  findSessionCaller(db: Db, token: string): Promise<SessionCaller | null>;
+}
+
+/**
+ * The session of a route that reads it itself (`ownSession`). The platform has refused a request without
+ * a session cookie, but has not looked the session up: the route either checks it in its own statement
+ * (and throws `unauthorized()` when that finds none) or asks for the caller here. Every error the
+ * request meets before its handler runs (a malformed query: 400) checks the session first, so a caller
+ * without a valid session is answered 401 as on every other route.
+ */
+export interface OwnSession {
+  /** The session cookie's token, as sent. */
+  readonly token: string;
+  /** The caller's id and role, looked up now (once per request); 401 when the session is not valid. */
+  caller(): Promise<SessionCaller>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthenticatedUser | null;
+    /** Set instead of `user` on a route that reads its own session (see OwnSession). */
+    ownSession: OwnSession | null;
   }
   interface FastifyContextConfig {
     /** The route's access rule (from its contract). A /api route without one is refused to everyone. */
@@ -29,6 +53,11 @@ declare module 'fastify' {
     resource?: ResourceRule;
     /** The contract the route was registered from (for the OpenAPI document and the authorization tests). */
     contract?: Contract;
+    /**
+     * The route reads its caller's session itself, in the statement that reads its answer (one round trip
+     * to the database fewer on a hot path). Honoured only for a route any signed-in user may call.
+     */
+    ownSession?: boolean;
   }
 }
 
@@ -39,15 +68,26 @@ declare module 'fastify' {
  * check on request.url could be walked around (issue 8 finding 2). Secure by default: an /api route
  * that declares no rule is refused.
  */
-export function registerAuthentication(app: FastifyInstance, { cookie, findSessionUser }: SessionLookup) {
+export function registerAuthentication(
+  app: FastifyInstance,
+  { cookie, findSessionUser, findSessionCaller }: SessionLookup,
+) {
   app.decorateRequest('user', null);
+  app.decorateRequest('ownSession', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const pattern = request.routeOptions.url;
     if (pattern === undefined || !pattern.startsWith('/api/') || /^\/api\/docs(\/|$)/.test(pattern)) return;
     const token = request.cookies[cookie];
+    const config = request.routeOptions.config;
+    if (config.ownSession && config.access === 'signed_in') {
+      // Any valid session may call it: whether there is one is read with the route's own answer.
+      if (!token) throw unauthorized();
+      request.ownSession = ownSession(app, token, findSessionCaller);
+      return;
+    }
     if (token) request.user = await findSessionUser(app.db, token);
-    const access = request.routeOptions.config.access;
+    const access = config.access;
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
     if (access === undefined) throw forbidden('This endpoint declares no access rule.');
@@ -58,6 +98,43 @@ export function registerAuthentication(app: FastifyInstance, { cookie, findSessi
     }
   });
 }
+
+function ownSession(
+  app: FastifyInstance,
+  token: string,
+  find: SessionLookup['findSessionCaller'],
+): OwnSession {
+  let found: Promise<SessionCaller> | undefined;
+  return {
+    token,
+    caller() {
+      found ??= find(app.db, token).then((caller) => {
+        if (!caller) throw unauthorized();
+        return caller;
+      });
+      return found;
+    },
+  };
+}
+
+/**
+ * The error handler of a route that reads its own session: an error met before its handler ran (a
+ * malformed query, say) is answered 401 instead when the session is not valid, as the platform's hook
+ * answers it on every other route; then the app's error handler answers.
+ */
+export async function ownSessionErrors(error: unknown, request: FastifyRequest): Promise<never> {
+  const session = request.ownSession;
+  if (session && !ownSessionChecked.has(request)) {
+    ownSessionChecked.add(request);
+    await session.caller();
+  }
+  throw error;
+}
+
+/** Requests whose own session has been checked, or whose handler has started (it checks it itself). */
+const ownSessionChecked = new WeakSet<FastifyRequest>();
+/** The handler of an own-session route has started: from here on it answers for the session itself. */
+export const ownSessionHandled = (request: FastifyRequest) => ownSessionChecked.add(request);
 
 /** The signed-in user of a route that is not public (the hook above has already refused anonymous calls). */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {

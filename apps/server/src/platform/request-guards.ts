@@ -42,7 +42,8 @@ function refuseText(where: string, path: string[]) {
 /** Every percent-escape of the raw query string must decode to UTF-8; the parser would keep bad ones as text. */
 function checkQueryEncoding(url: string) {
   const start = url.indexOf('?');
-  if (start === -1) return;
+  // Without a percent sign there is no escape to decode (most queries): nothing to split and try.
+  if (start === -1 || url.indexOf('%', start) === -1) return;
   for (const pair of url.slice(start + 1).split('&')) {
     const [rawKey = '', rawValue = ''] = pair.split(/=(.*)/s);
     for (const part of [rawKey, rawValue]) {

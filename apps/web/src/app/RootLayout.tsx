@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { removeFirstPaint } from '../lib/first-paint';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { isShellFirstPaint, removeFirstPaint } from '../lib/first-paint';
 import { paths } from '../lib/paths';
 
 /**
@@ -9,10 +9,13 @@ import { paths } from '../lib/paths';
  */
 export function RootLayout() {
   const { pathname } = useLocation();
-  // The landing page's first paint (index.html) is for / only; LandingPage itself replaces it there.
+  const inShell = useMatches().some((m) => (m.handle as { shell?: boolean } | undefined)?.shell);
+  // The landing page's first paint (index.html) is for / only; LandingPage itself replaces it there. The
+  // signed-in shell's is AppShell's to take away, once the screen has rendered in its place (routes marked
+  // `shell`); any other route (the sign-in callback, an unknown address) takes it away at once.
   useLayoutEffect(() => {
-    if (pathname !== paths.home) removeFirstPaint();
-  }, [pathname]);
+    if (pathname !== paths.home && !(inShell && isShellFirstPaint())) removeFirstPaint();
+  }, [pathname, inShell]);
   return (
     <>
       <ScrollRestoration />

@@ -9,6 +9,12 @@ const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/**
+ * The routes drawn inside AppShell when signed in: there the signed-in first paint (index.html) stays until
+ * AppShell has rendered the screen in its place; RootLayout takes it away on any other route.
+ */
+const SHELL = { shell: true };
+
 function FirstScreenPending() {
   return null;
 }
@@ -38,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: paths.authCallback, ...screen(() => import('../features/auth/AuthCallbackPage')) },
       {
         element: <OptionalUser />,
+        handle: SHELL,
         children: [
           { path: paths.payments, ...screen(() => import('../features/payments/PaymentsPage')) },
           upcoming(paths.supplyChain),
@@ -46,6 +53,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireUser />,
+        handle: SHELL,
         children: [
           {
             // A screen that cannot load keeps the shell around it (its bottom bar leads to the saved screens).

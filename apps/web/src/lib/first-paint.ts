@@ -38,15 +38,33 @@ export function useMediaQuery(query: string) {
 }
 
 /**
- * Takes away the landing page's first paint (plain HTML in index.html, shown on / until the app renders,
- * `apps/web/first-screen.ts`): LandingPage once it has rendered the same in its place, any other screen at once.
+ * Takes away the first paint (plain HTML in index.html, `apps/web/first-screen.ts`): the landing page's, shown on
+ * / until LandingPage renders the same in its place, or the signed-in shell's, until AppShell has rendered the
+ * opened screen in its place (`ShellFirstPaintGone`).
  */
 export function removeFirstPaint() {
   document.getElementById('first-paint')?.remove();
 }
 
-/** localStorage: set while the last visit was signed in (read by index.html's first-paint script as well). */
+/** Whether the first paint still shown is the signed-in shell's (which AppShell takes away, not the router). */
+export function isShellFirstPaint() {
+  return document.getElementById('first-paint')?.hasAttribute('data-shell') ?? false;
+}
+
+/**
+ * localStorage: set while the last visit was signed in (read by index.html's first-paint script as well). Its
+ * value is what the signed-in first paint shows before anything has answered: the role (badge, subtitles) and the
+ * first name of the greeting, `{"role":"retailer","name":"Thabo"}`. Taken away on signing out or a session's end.
+ */
 export const SIGNED_IN_KEY = 'signed_in';
+
+/** What SIGNED_IN_KEY keeps of the signed-in user. */
+export function signedInMarker(user: { role: string; name: string }) {
+  return JSON.stringify({ role: user.role, name: user.name.split(' ')[0] ?? '' });
+}
+
+/** The text key of the shell first paint's menu button (first-paint.html's data-tap): AppShell opens the menu. */
+export const MENU_TAP = 'common:shell.open_menu';
 
 declare global {
   interface Window {
@@ -56,11 +74,13 @@ declare global {
 }
 
 /**
- * The button of the landing page's first paint that was tapped before the app had loaded (its text key, e.g.
- * `landing:hero.try_demo`), once: LandingPage does what that tap asked for when it takes the first paint's place.
+ * The button of the first paint that was tapped before the app had loaded (its text key, e.g.
+ * `landing:hero.try_demo`), once: LandingPage (or AppShell, for MENU_TAP) does what that tap asked for when it
+ * takes the first paint's place. `only`: taken only if it is that one.
  */
-export function takeFirstPaintTap(): string | undefined {
+export function takeFirstPaintTap(only?: string): string | undefined {
   const tap = window.__ttTap;
+  if (only !== undefined && tap !== only) return undefined;
   delete window.__ttTap;
   return tap;
 }

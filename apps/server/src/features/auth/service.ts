@@ -3,6 +3,7 @@ import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppUser, DemoRole, ProfilePatch, Role } from '@tt/domain';
 import { closedAccountName, fallbackReferralCode } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import type { SessionCaller } from '../../platform/auth.ts';
 import { emit } from '../../platform/jobs/runner.ts';
 import { sessions, users } from './tables.ts';
 
@@ -64,6 +65,49 @@ export async function findSessionUser(db: Db, token: string): Promise<UserRow | 
   if (!statement) sessionUserStatements.set(db, (statement = sessionUserStatement(db)));
   const rows = await statement.execute({ hash: hashToken(token) });
   return rows[0]?.user ?? null;
+}
+
+/**
+ * The user id of a valid session as a scalar sub-select (null when there is no such session, it has
+ * expired or its account is closed): the same rule as findSessionUser, for a route that reads its caller's
+ * session in its own statement (platform/auth.ts, OwnSession). The session is the placeholder `session`,
+ * filled with `sessionKey(token)`, so a statement holding it can be compiled once and prepared.
+ */
+export const sessionUserIdSql = sql<number | null>`(select s.user_id from ${sessions} s
+                                                    join ${users} u on u.id = s.user_id
+                                                   where s.id = ${sql.placeholder('session')}
+                                                     and s.expires_at > now() and u.closed_at is null
+                                                   limit 1)`;
+
+/** The value of sessionUserIdSql's placeholder for a cookie's token (its hash: the table keeps no token). */
+export const sessionKey = (token: string) => hashToken(token);
+
+/**
+ * The caller of a route that reads its own session, when it needs more than the id: the id and the role
+ * only (a prepared statement of two columns, mapped by hand), never kept between requests.
+ */
+const sessionCallerStatements = new WeakMap<Db, ReturnType<typeof sessionCallerStatement>>();
+function sessionCallerStatement(db: Db) {
+  return db
+    .select({ id: users.id, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('hash')),
+        gt(sessions.expires_at, sql`now()`),
+        isNull(users.closed_at),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_caller');
+}
+
+export async function findSessionCaller(db: Db, token: string): Promise<SessionCaller | null> {
+  let statement = sessionCallerStatements.get(db);
+  if (!statement) sessionCallerStatements.set(db, (statement = sessionCallerStatement(db)));
+  const rows = await statement.execute({ hash: hashToken(token) });
+  return rows[0] ?? null;
 }
 
 /** A user's sessions, for their personal-data export (the token hashes are not theirs to need). */

@@ -8,13 +8,29 @@
  */
 import { PRICE_BAND_KEYS, PRODUCT_SORTS, productQuerySchema, type Category } from '@tt/domain';
 import type { Db } from '../../db/client.ts';
-import { catalogueState, keepAnswer, keepOrders, listCategories, type ProductQuery } from './service.ts';
+import {
+  catalogueState,
+  keepAnswer,
+  keepOrders,
+  listCategories,
+  questionKey,
+  type ProductQuery,
+} from './service.ts';
 
 export interface CatalogueFill {
   /** The first pass: how many questions it answered and in how long (it ends early if the version moves). */
   filled(): Promise<{ questions: number; ms: number }>;
+  /** Every pass so far (the first, then each refill after a change of version), oldest first. */
+  passes(): readonly FillPass[];
   /** Stops filling (the statement in hand finishes first): call it before the database closes. */
   stop(): Promise<void>;
+}
+
+export interface FillPass {
+  /** Questions kept, whole-catalogue orders read, and how long the pass took. */
+  questions: number;
+  orders: number;
+  ms: number;
 }
 
 interface Log {
@@ -48,7 +64,11 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 
 /**
  * Starts filling in the background (it never delays start-up); refills after every change of version,
- * after `settleMs` (a burst of changes, such as a bulk upload, refills once).
+ * after `settleMs` (a burst of changes, such as a bulk upload, refills once). A refill is proportionate to
+ * what buyers use: of the first questions only those asked since the previous pass, and of the
+ * whole-catalogue orders only those their searches used (a question nobody asked is answered when it is
+ * asked, as any other). A busy catalogue (an upload every few seconds) therefore refills what its buyers
+ * keep asking, not all 385 questions each time.
  */
 export function startCatalogueFill(
   db: Db,
@@ -61,25 +81,47 @@ export function startCatalogueFill(
   let wake: (() => void) | null = null;
   let firstDone: (value: { questions: number; ms: number }) => void = () => undefined;
   const first = new Promise<{ questions: number; ms: number }>((resolve) => (firstDone = resolve));
+  const passes: FillPass[] = [];
 
   state.onNewVersion = () => {
     again = true;
     wake?.();
   };
 
-  /** One pass over the questions; it starts over when the version moves meanwhile. */
-  async function fillOnce() {
+  /** One pass over the questions (a refill: those asked since); it starts over when the version moves meanwhile. */
+  async function fillOnce(firstPass: boolean) {
     const started = performance.now();
     let questions = 0;
+    // What buyers asked since the previous pass; what they ask from now on is the next refill's.
+    const asked = state.asked;
+    const ordersAsked = state.ordersAsked;
+    state.asked = new Set();
+    state.ordersAsked = new Set();
     const tree = await listCategories(db);
     // The whole catalogue's orders first: every search in a chosen order sorts its matches by them.
-    await keepOrders(db, stockOrderMs);
+    // A browsing question by stock is answered from the kept order by stock too (service.ts, stockFromKept).
+    if ([...asked].some((key) => (JSON.parse(key) as unknown[]).at(-1) === 'stock')) ordersAsked.add('stock');
+    const orders = firstPass ? undefined : [...ordersAsked];
+    await keepOrders(db, stockOrderMs, orders);
     for (const query of firstQuestions(tree)) {
       if (stopped || again) break;
+      if (!firstPass && !asked.has(questionKey(query))) continue;
       if (await keepAnswer(db, query, stockOrderMs)) questions += 1;
       await yieldToRequests();
     }
-    return { questions, ms: Math.round(performance.now() - started) };
+    if (again) {
+      // Started over: what was asked before still counts for the next pass.
+      for (const key of asked) state.asked.add(key);
+      for (const kind of ordersAsked) state.ordersAsked.add(kind);
+    }
+    const pass = {
+      questions,
+      orders: orders?.length ?? 3,
+      ms: Math.round(performance.now() - started),
+    };
+    passes.push(pass);
+    if (passes.length > 100) passes.shift();
+    return pass;
   }
 
   const loop = (async () => {
@@ -91,10 +133,10 @@ export function startCatalogueFill(
       if (!firstPass) await new Promise((resolve) => setTimeout(resolve, options.settleMs ?? 200));
       again = false;
       try {
-        const result = await fillOnce();
+        const result = await fillOnce(firstPass);
         if (firstPass) {
           options.log?.info(result, 'catalogue: first questions filled');
-          firstDone(result);
+          firstDone({ questions: result.questions, ms: result.ms });
           firstPass = false;
         }
       } catch (error) {
@@ -108,6 +150,7 @@ export function startCatalogueFill(
 
   return {
     filled: () => first,
+    passes: () => passes,
     async stop() {
       stopped = true;
       state.onNewVersion = null;

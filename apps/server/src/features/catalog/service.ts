@@ -6,6 +6,7 @@ import {
   correctableWords,
   isSeller,
   parseSearch,
+  PRICE_BAND_KEYS,
   PRICE_BANDS,
   PRODUCT_TOTAL_CAP,
   type Category,
@@ -17,11 +18,13 @@ import {
   type productQuerySchema,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedRows } from '../../db/prepared.ts';
-import type { UserRow } from '../auth/service.ts';
+import { compileStatement, runStatement, type CompiledStatement } from '../../db/prepared.ts';
+import type { OwnSession } from '../../platform/auth.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import { sessionKey, sessionUserIdSql, type UserRow } from '../auth/service.ts';
 // The product-listing endpoint still to come calls enforcePlanLimit(tx, sellerId, 'listed_products', n)
 // inside the transaction that lists; this counter is what it counts.
-import { registerUsageCounter } from '../subscriptions/service.ts';
+import { browseLimitSql, registerUsageCounter } from '../subscriptions/service.ts';
 import { categories, products } from './tables.ts';
 
 /** DECISIONS 16's listed products: a seller's active listings. */
@@ -197,16 +200,27 @@ class CatalogueState {
   version = -1;
   private readonly entries = new Map<string, Entry>();
   /** The whole active catalogue in each sort, as of a version (see Ranks). */
-  readonly ranks = new Map<RankKind, Promise<Ranks>>();
+  readonly ranks = new Map<RankKind, { value: Promise<Ranks>; version?: number }>();
+  /** Which department, category and price bands each active product is in, as of a version (see Members). */
+  members: { value: Promise<Members>; version?: number } | null = null;
   /** Which products a search matches under a filter, unordered, as of a version (see Candidates). */
-  readonly candidates = new Map<string, Promise<Candidates>>();
+  readonly candidates = new Map<string, KeptCandidates>();
+  /** The ids held by the kept candidates (see CANDIDATE_IDS). */
+  candidateIds = 0;
   parents: { version: number; of: Map<number, number | null> } | null = null;
+  /**
+   * The questions buyers asked, and the whole-catalogue orders their searches used, since the fill last
+   * took them: after a change of version the fill refills only these (fill.ts). Bounded like the entries.
+   */
+  asked = new Set<string>();
+  ordersAsked = new Set<RankKind>();
 
   /** Called when a statement has seen a newer version (the fill refills what every buyer asks first). */
   onNewVersion: (() => void) | null = null;
 
   /** The kept answer of a question (an expired order by stock too: see Entry.expires). */
   get(key: string): Entry | undefined {
+    if (this.asked.size < MATCH_CACHE_ENTRIES) this.asked.add(key);
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     // Most recently used last: the first entry is the one to evict.
@@ -224,6 +238,7 @@ class CatalogueState {
     entry.value.then(
       (found) => {
         entry.version = found.version;
+        if (found.expires !== undefined) entry.expires = found.expires;
         if (!found.keep || found.version < this.version) this.drop(key, entry);
       },
       () => this.drop(key, entry),
@@ -243,8 +258,18 @@ class CatalogueState {
       if (entry.version !== undefined && entry.version < version) this.entries.delete(key);
     }
     // Orders and candidates are of one version each: a request checks it, and an older one is read again.
-    this.ranks.clear();
-    this.candidates.clear();
+    // Those still being read are checked when they arrive; a statement that saw this version may be one of
+    // them (a search's matches are read with the version), so they are not dropped here.
+    for (const [kind, kept] of this.ranks) {
+      if (kept.version !== undefined && kept.version < version) this.ranks.delete(kind);
+    }
+    if (this.members?.version !== undefined && this.members.version < version) this.members = null;
+    for (const [key, kept] of this.candidates) {
+      if (kept.version !== undefined && kept.version < version) {
+        this.candidates.delete(key);
+        this.candidateIds -= kept.size;
+      }
+    }
     if (!first) this.onNewVersion?.();
   }
 
@@ -443,43 +468,35 @@ async function readPage(db: Db, ids: ArrayLike<number>, live: SQL, browseLimit: 
 
 /** A kept answer's page as readPageJson reads it. */
 interface PageJson {
+  /** The caller's user id, read from the session in the same statement; null: no valid session. */
+  userId: number | null;
   /** The products, comma-separated JSON objects (the inside of the list's brackets). */
   products: string;
   version: number;
   browseLimit: number | null;
 }
 
-/**
- * The page's products of a kept answer (a cache hit) as the JSON text of the response's product list,
- * built by PostgreSQL: each product (still active and still in the filter) as `toProduct` would write it,
- * in the order of `ids`, at most the page size and never past the caller's browsing limit. No row reaches
- * Node as an object: nothing is parsed, mapped and serialised again. The statement's text depends only on
- * the shape of the filter, so it is a named prepared statement (parsed and planned once per connection);
- * the ids travel as one array parameter.
- */
-async function readPageJson(
-  db: Db,
-  ids: ArrayLike<number>,
-  live: SQL,
-  browseLimit: SQL,
-  offset: number,
-  pageSize: number,
-): Promise<PageJson> {
-  const list = `{${Array.from(ids).join(',')}}`;
+/** The caller's browsing limit, of the user the statement's session (`ses`) names. */
+const SESSION_BROWSE_LIMIT = browseLimitSql(sql<number | null>`ses.user_id`);
+
+/** readPageJson's statement per filter (the `live` of a kept answer), compiled once: see compileStatement. */
+const pageStatements = new WeakMap<SQL, CompiledStatement>();
+
+function pageStatement(live: SQL): CompiledStatement {
+  let statement = pageStatements.get(live);
+  if (statement) return statement;
+  const offset = sql`${sql.placeholder('offset')}::int`;
+  const pageSize = sql`${sql.placeholder('page_size')}::int`;
   // Prices as toProduct writes them: cents / 100 is the same double in both (one correctly rounded
-  // division), and PostgreSQL prints a float8 in its shortest exact form as JavaScript does.
-  const [row] = await preparedRows<{
-    products: string | null;
-    version: number;
-    browse_limit: number | null;
-  }>(
-    db,
-    sql`
-      with b as materialized (select ${browseLimit} as browse_limit)
-      select ${VERSION} as version, b.browse_limit, j.products
-        from b, (select string_agg(x.product, ',' order by x.n) as products
+  // division), and PostgreSQL prints a float8 in its shortest exact form as JavaScript does. Without a
+  // valid session the page is empty (the route answers 401 and sends none of it).
+  statement = compileStatement(sql`
+      with ses as materialized (select ${sessionUserIdSql} as user_id),
+           b as materialized (select ${SESSION_BROWSE_LIMIT} as browse_limit from ses)
+      select ses.user_id, ${VERSION} as version, b.browse_limit, j.products
+        from ses, b, (select string_agg(x.product, ',' order by x.n) as products
                    from (select o.n, row_to_json(r)::text as product
-                           from unnest(${list}::int[]) with ordinality as o(id, n)
+                           from unnest(${sql.placeholder('ids')}::int[]) with ordinality as o(id, n)
                            cross join lateral (
                              select p.id, p.id as product_id, p.name, p.brand, p.sku, p.description,
                                     p.image_url, p.category_id, c.name as category_name, c.parent_id,
@@ -492,11 +509,44 @@ async function readPageJson(
                                join users u on u.id = p.seller_id
                               where p.id = o.id and ${live}) r
                           order by o.n
-                          limit (select greatest(0, least(${pageSize}::int,
-                                          coalesce(b.browse_limit - ${offset}::int, ${pageSize}::int)))
-                                   from b)) x) j`,
-  );
+                          limit (select case when ses.user_id is null then 0
+                                             else greatest(0, least(${pageSize},
+                                                    coalesce(b.browse_limit - ${offset}, ${pageSize}))) end
+                                   from ses, b)) x) j`);
+  pageStatements.set(live, statement);
+  return statement;
+}
+
+/**
+ * The page's products of a kept answer (a cache hit) as the JSON text of the response's product list,
+ * built by PostgreSQL: each product (still active and still in the filter) as `toProduct` would write it,
+ * in the order of `ids`, at most the page size and never past the caller's browsing limit. No row reaches
+ * Node as an object: nothing is parsed, mapped and serialised again. The same statement reads the caller's
+ * session (ADR 030): on this path a request costs one statement. Its text depends only on the shape of the
+ * filter, so it is compiled once per kept answer and sent as a named prepared statement (parsed and planned
+ * once per connection); the ids travel as one array parameter.
+ */
+async function readPageJson(
+  db: Db,
+  ids: ArrayLike<number>,
+  live: SQL,
+  sessionToken: string,
+  offset: number,
+  pageSize: number,
+): Promise<PageJson> {
+  const [row] = await runStatement<{
+    user_id: number | null;
+    products: string | null;
+    version: number;
+    browse_limit: number | null;
+  }>(db, pageStatement(live), {
+    ids: `{${Array.prototype.join.call(ids, ',')}}`,
+    session: sessionKey(sessionToken),
+    offset,
+    page_size: pageSize,
+  });
   return {
+    userId: row?.user_id ?? null,
     products: row?.products ?? '',
     version: Number(row?.version ?? -1),
     browseLimit: row?.browse_limit ?? null,
@@ -509,6 +559,9 @@ function parseIntArray(value: number[] | string): number[] {
   const inner = value.replace(/^\{|\}$/g, '');
   return inner ? inner.split(',').map(Number) : [];
 }
+
+/** The same for a float8[] (a search's ranks). */
+const parseNumberArray = (value: number[] | string): number[] => parseIntArray(value);
 
 /** The rows of `ids` in that order (a product gone since is left out). */
 function inOrder(ids: ArrayLike<number>, rows: ProductRow[]): ProductRow[] {
@@ -525,10 +578,15 @@ interface Found {
   filter: CatalogueFilter;
   version: number;
   keep: boolean;
+  /**
+   * An answer taken from the kept order by stock expires with that order (not CATALOGUE_RESULT_CACHE_MS
+   * after it was taken): its refresh then waits for the order's own, instead of keeping a lagging order.
+   */
+  expires?: number;
 }
 
 /** The kept whole-catalogue orders: by name, by price (price_desc is its reverse) and by stock. */
-type RankKind = 'name' | 'price' | 'stock';
+export type RankKind = 'name' | 'price' | 'stock';
 
 /**
  * The active catalogue in one sort as of a version: its ids in order, and each id's position. A search in a
@@ -548,13 +606,32 @@ interface Ranks {
 interface Candidates {
   version: number;
   ids: Int32Array;
+  /**
+   * The first PRODUCT_TOTAL_CAP + 1 of them by relevance, exactly (the rank of every match, then name: see
+   * relevanceOrder); null when the kept order by name was of another version.
+   */
+  relevance: Int32Array | null;
   /** The search as it matched: the words typed, or their corrections when those found nothing. */
   search: SQL;
   keep: boolean;
 }
 
-/** Searches whose matches are kept for their other sorts: the common words' sets are the big ones. */
-const CANDIDATE_ENTRIES = 64;
+/** A kept search's matches, and how many ids it holds once read (0 while it is read). */
+interface KeptCandidates {
+  value: Promise<Candidates>;
+  size: number;
+  /** Once read. */
+  version?: number;
+}
+
+/**
+ * Searches whose matches are kept for their other sorts and for relevance, bounded by their number and by the
+ * ids they hold together (4,000,000 ids: 16 MB at the very most; the buyers' mix keeps well under 1,000,000).
+ * The bound on ids, not on searches, decides: a common word's set under each department is small, and a bound
+ * of 64 searches (ADR 028) made the mix's searches under departments push each other out and be read again.
+ */
+const CANDIDATE_ENTRIES = 2000;
+const CANDIDATE_IDS = 4_000_000;
 
 const RANK_ORDERS: Record<RankKind, SQL> = {
   name: orderBy('name', null),
@@ -581,21 +658,25 @@ async function readRanks(db: Db, kind: RankKind, stockOrderMs: number): Promise<
 async function ranksOf(db: Db, state: CatalogueState, kind: RankKind, stockOrderMs: number) {
   let kept = state.ranks.get(kind);
   if (!kept) {
-    kept = readRanks(db, kind, stockOrderMs);
-    state.ranks.set(kind, kept);
-    kept.then(
-      (ranks) => ranks.version < state.version && state.ranks.get(kind) === kept && state.ranks.delete(kind),
-      () => state.ranks.get(kind) === kept && state.ranks.delete(kind),
+    const entry: { value: Promise<Ranks>; version?: number } = { value: readRanks(db, kind, stockOrderMs) };
+    kept = entry;
+    state.ranks.set(kind, entry);
+    entry.value.then(
+      (ranks) => {
+        entry.version = ranks.version;
+        if (ranks.version < state.version && state.ranks.get(kind) === entry) state.ranks.delete(kind);
+      },
+      () => state.ranks.get(kind) === entry && state.ranks.delete(kind),
     );
   }
-  const ranks = await kept;
+  const ranks = await kept.value;
   if (ranks.expires <= Date.now() && !ranks.refreshing) {
     ranks.refreshing = true;
     const held = kept;
     readRanks(db, kind, stockOrderMs).then(
       (fresh) => {
         if (state.ranks.get(kind) === held && fresh.version >= ranks.version) {
-          state.ranks.set(kind, Promise.resolve(fresh));
+          state.ranks.set(kind, { value: Promise.resolve(fresh), version: fresh.version });
         }
       },
       () => (ranks.refreshing = false),
@@ -604,9 +685,19 @@ async function ranksOf(db: Db, state: CatalogueState, kind: RankKind, stockOrder
   return ranks;
 }
 
+/** The kept order of a kind of at least `version` (one more read when the kept one is older). */
+async function ranksAt(db: Db, state: CatalogueState, kind: RankKind, stockOrderMs: number, version: number) {
+  const ranks = await ranksOf(db, state, kind, stockOrderMs);
+  if (ranks.version >= version) return ranks;
+  state.saw(version);
+  return ranksOf(db, state, kind, stockOrderMs);
+}
+
 /**
- * The ids matching a search under the filter (no order, no cap), with their version; typos are corrected
- * when the words as typed find nothing. Kept per search and filter for the other sorts of the same search.
+ * The ids matching a search under the filter (no order, no cap) and their order by relevance, with their
+ * version; typos are corrected when the words as typed find nothing. Kept per search and filter for the
+ * other sorts of the same search. One statement reads the matches and each one's rank (ts_rank, as the plain
+ * query ranks): the ranks are only used to order them here and are not kept.
  */
 function candidatesOf(
   db: Db,
@@ -615,20 +706,26 @@ function candidatesOf(
   groups: SearchGroup[],
   live: SQL,
   treeVersion: number | null,
+  stockOrderMs: number,
 ): Promise<Candidates> {
   const kept = state.candidates.get(key);
   if (kept) {
     state.candidates.delete(key);
     state.candidates.set(key, kept);
-    return kept;
+    return kept.value;
   }
   const read = async (search: SQL) => {
-    const [row] = rowsOf<{ ids: number[] | string; version: number }>(
+    const [row] = rowsOf<{ ids: number[] | string | null; ranks: number[] | string | null; version: number }>(
       await db.execute(sql`
-        select array(select p.id from products p where ${live} and p.search_document @@ (${search}))::int[] as ids,
-               ${VERSION} as version`),
+        select m.ids, m.ranks, ${VERSION} as version
+          from (select array_agg(p.id) as ids, array_agg(ts_rank(p.search_document, ${search})::float8) as ranks
+                  from products p where ${live} and p.search_document @@ (${search})) m`),
     );
-    return { ids: Int32Array.from(parseIntArray(row?.ids ?? [])), version: Number(row?.version ?? -1) };
+    return {
+      ids: Int32Array.from(parseIntArray(row?.ids ?? [])),
+      ranks: Float64Array.from(parseNumberArray(row?.ranks ?? [])),
+      version: Number(row?.version ?? -1),
+    };
   };
   const loading = (async (): Promise<Candidates> => {
     let search = searchQuery(groups);
@@ -640,31 +737,100 @@ function candidatesOf(
         found = await read(search);
       }
     }
-    return { ...found, search, keep: treeVersion === null || treeVersion === found.version };
+    // Relevance breaks ties by name: the kept order by name (of the same version) gives each match's place.
+    const names = await ranksAt(db, state, 'name', stockOrderMs, found.version);
+    const relevance = names.version === found.version ? relevanceOrder(found.ids, found.ranks, names) : null;
+    const { ids, version } = found;
+    return { ids, version, relevance, search, keep: treeVersion === null || treeVersion === version };
   })();
-  if (state.candidates.size >= CANDIDATE_ENTRIES)
-    state.candidates.delete(state.candidates.keys().next().value!);
-  state.candidates.set(key, loading);
-  const drop = () => state.candidates.get(key) === loading && state.candidates.delete(key);
-  loading.then((c) => (!c.keep || c.version < state.version) && drop(), drop);
+  const entry: KeptCandidates = { value: loading, size: 0 };
+  if (state.candidates.size >= CANDIDATE_ENTRIES) evictCandidates(state, 1);
+  state.candidates.set(key, entry);
+  const drop = () => {
+    if (state.candidates.get(key) !== entry) return;
+    state.candidates.delete(key);
+    state.candidateIds -= entry.size;
+  };
+  loading.then((c) => {
+    if (!c.keep || c.version < state.version) return drop();
+    if (state.candidates.get(key) !== entry) return;
+    entry.version = c.version;
+    entry.size = c.ids.length + (c.relevance?.length ?? 0);
+    state.candidateIds += entry.size;
+    evictCandidates(state, 0);
+  }, drop);
   return loading;
 }
 
-/** Reads the kept whole-catalogue orders now, if not kept yet (the fill does, before the first searches). */
-export async function keepOrders(db: Db, stockOrderMs: number): Promise<void> {
+/** Drops the least recently used kept searches until `room` more fit and the ids held are within bounds. */
+function evictCandidates(state: CatalogueState, room: number) {
+  for (const [key, entry] of state.candidates) {
+    if (state.candidates.size + room <= CANDIDATE_ENTRIES && state.candidateIds <= CANDIDATE_IDS) return;
+    state.candidates.delete(key);
+    state.candidateIds -= entry.size;
+  }
+}
+
+/** What the kept searches hold (for the tests of their bounds). */
+export function keptCandidates(db: Db): { searches: number; ids: number } {
+  const state = catalogueState(db);
+  return { searches: state.candidates.size, ids: state.candidateIds };
+}
+
+/**
+ * The first PRODUCT_TOTAL_CAP + 1 matches by relevance: rank descending, then the kept order by name (lower
+ * name, then id: the plain query's tiebreaks), exactly over every match. Only the ranks above the cut are
+ * sorted; the matches that tie at the cut (a common word's matches mostly share one rank) are taken in the
+ * order by name. Null when a match is not in the order by name (of another version).
+ */
+export function relevanceOrder(ids: Int32Array, ranks: Float64Array, names: Ranks): Int32Array | null {
+  const want = Math.min(PRODUCT_TOTAL_CAP + 1, ids.length);
+  const { position } = names;
+  for (const id of ids) if (id >= position.length || position[id]! < 0) return null;
+  if (want === 0) return new Int32Array(0);
+  // The cut: the want-th highest rank. Fewer than `want` matches rank above it.
+  const cut = Float64Array.from(ranks).sort()[ranks.length - want]!;
+  const above: number[] = [];
+  const tied: number[] = [];
+  ids.forEach((id, i) => {
+    if (ranks[i]! > cut) above.push(i);
+    else if (ranks[i] === cut) tied.push(id);
+  });
+  above.sort((a, b) => ranks[b]! - ranks[a]! || position[ids[a]!]! - position[ids[b]!]!);
+  const out = new Int32Array(want);
+  let n = 0;
+  for (const i of above) out[n++] = ids[i]!;
+  const rest = inRankOrder(Int32Array.from(tied), names, false, want - n)!;
+  out.set(rest, n);
+  return out;
+}
+
+/**
+ * Reads the kept whole-catalogue orders now (all three, or those named), if not kept yet (the fill does,
+ * before the first searches).
+ */
+export async function keepOrders(
+  db: Db,
+  stockOrderMs: number,
+  kinds: Iterable<RankKind> = ['name', 'price', 'stock'],
+): Promise<void> {
   if (stockOrderMs <= 0) return;
   const state = catalogueState(db);
-  for (const kind of ['name', 'price', 'stock'] as const) {
+  for (const kind of kinds) {
     state.saw((await ranksOf(db, state, kind, stockOrderMs)).version);
   }
 }
 
 /**
- * The first PRODUCT_TOTAL_CAP + 1 of `ids` in the kept order (reversed for price_desc); null when one of
- * them is not in it (the order is of another version).
+ * The first `want` (PRODUCT_TOTAL_CAP + 1) of `ids` in the kept order (reversed for price_desc); null when
+ * one of them is not in it (the order is of another version).
  */
-function inRankOrder(ids: Int32Array, ranks: Ranks, reverse: boolean): Int32Array | null {
-  const want = PRODUCT_TOTAL_CAP + 1;
+function inRankOrder(
+  ids: Int32Array,
+  ranks: Ranks,
+  reverse: boolean,
+  want = PRODUCT_TOTAL_CAP + 1,
+): Int32Array | null {
   const { order, position } = ranks;
   for (const id of ids) if (id >= position.length || position[id]! < 0) return null;
   if (ids.length * 8 > order.length) {
@@ -686,9 +852,9 @@ function inRankOrder(ids: Int32Array, ranks: Ranks, reverse: boolean): Int32Arra
 }
 
 /**
- * A search in a chosen order (the buyers' shared view, with the cache on): its matches (kept per search and
- * filter) sorted by the kept order of that sort. Null when the two are of different versions: the caller
- * then asks the database as before.
+ * A search from its kept matches (the buyers' shared view, with the cache on): by relevance, their kept order
+ * by relevance; in a chosen order, sorted by the kept whole-catalogue order of that sort. Null when the
+ * pieces are of different versions: the caller then asks the database as before.
  */
 async function rankedSearch(
   db: Db,
@@ -697,18 +863,147 @@ async function rankedSearch(
   groups: SearchGroup[],
   live: SQL,
   treeVersion: number | null,
-  order: 'name' | 'price_asc' | 'price_desc' | 'stock',
+  order: ProductOrder,
   stockOrderMs: number,
 ): Promise<{ ids: Int32Array; candidates: Candidates } | null> {
-  const kind: RankKind = order === 'price_asc' || order === 'price_desc' ? 'price' : order;
   const key = questionKey({ ...query, sort: undefined });
-  const [candidates, ranks] = await Promise.all([
-    candidatesOf(db, state, key, groups, live, treeVersion),
+  state.ordersAsked.add('name');
+  if (order === 'relevance') {
+    const candidates = await candidatesOf(db, state, key, groups, live, treeVersion, stockOrderMs);
+    return candidates.relevance ? { ids: candidates.relevance, candidates } : null;
+  }
+  const kind: RankKind = order === 'price_asc' || order === 'price_desc' ? 'price' : order;
+  state.ordersAsked.add(kind);
+  const [candidates, kept] = await Promise.all([
+    candidatesOf(db, state, key, groups, live, treeVersion, stockOrderMs),
     ranksOf(db, state, kind, stockOrderMs),
   ]);
+  const ranks =
+    kept.version < candidates.version
+      ? await ranksAt(db, state, kind, stockOrderMs, candidates.version)
+      : kept;
   if (candidates.version !== ranks.version) return null;
   const ids = inRankOrder(candidates.ids, ranks, order === 'price_desc');
   return ids ? { ids, candidates } : null;
+}
+
+/**
+ * Where each active product belongs, by id, as of a version: its department and category, and the price
+ * bands it is in (bit b: the b-th of PRICE_BAND_KEYS). Which products match a filter, never a price: one
+ * statement per version (a price change bumps it). With the kept order by stock it answers every browsing
+ * question by stock in memory, so refreshing them all costs one read of that order, not one statement each.
+ */
+interface Members {
+  version: number;
+  department: Int32Array;
+  category: Int32Array;
+  bands: Uint8Array;
+}
+
+async function readMembers(db: Db): Promise<Members> {
+  const bandBits = sql.join(
+    Object.values(PRICE_BANDS).map(({ min, max }, b) => {
+      const within = sql.join(
+        [
+          ...(min === null ? [] : [sql`p.selling_price_cents >= ${min}`]),
+          ...(max === null ? [] : [sql`p.selling_price_cents <= ${max}`]),
+        ],
+        sql` and `,
+      );
+      return sql`(case when ${within} then ${1 << b} else 0 end)`;
+    }),
+    sql` + `,
+  );
+  const [row] = rowsOf<{
+    ids: number[] | string | null;
+    departments: number[] | string | null;
+    categories: number[] | string | null;
+    bands: number[] | string | null;
+    version: number;
+  }>(
+    await db.execute(sql`
+      select m.*, ${VERSION} as version
+        from (select array_agg(p.id) as ids, array_agg(coalesce(p.department_id, 0)) as departments,
+                     array_agg(p.category_id) as categories, array_agg((${bandBits})::int) as bands
+                from products p where p.is_active) m`),
+  );
+  const ids = parseIntArray(row?.ids ?? []);
+  const departments = parseIntArray(row?.departments ?? []);
+  const categories = parseIntArray(row?.categories ?? []);
+  const bands = parseIntArray(row?.bands ?? []);
+  let top = 0;
+  for (const id of ids) if (id > top) top = id;
+  const members: Members = {
+    version: Number(row?.version ?? -1),
+    department: new Int32Array(top + 1),
+    category: new Int32Array(top + 1),
+    bands: new Uint8Array(top + 1),
+  };
+  ids.forEach((id, i) => {
+    members.department[id] = departments[i]!;
+    members.category[id] = categories[i]!;
+    members.bands[id] = bands[i]!;
+  });
+  return members;
+}
+
+/** The kept membership of the current version (read once per version). */
+async function membersOf(db: Db, state: CatalogueState): Promise<Members> {
+  let kept = state.members;
+  if (!kept) {
+    const entry: { value: Promise<Members>; version?: number } = { value: readMembers(db) };
+    kept = state.members = entry;
+    entry.value.then(
+      (members) => {
+        entry.version = members.version;
+        if (members.version < state.version && state.members === entry) state.members = null;
+      },
+      () => state.members === entry && (state.members = null),
+    );
+  }
+  return kept.value;
+}
+
+/**
+ * A browsing question by stock (the buyers' shared view, with the cache on) from the kept order by stock and
+ * the kept membership: the order walked, keeping the products in the department or category and the band.
+ * Null when the two are of different versions (the caller asks the database as before).
+ */
+async function stockFromKept(
+  db: Db,
+  state: CatalogueState,
+  query: ProductQuery,
+  stockOrderMs: number,
+): Promise<{ ids: Int32Array; version: number; expires: number; treeVersion: number | null } | null> {
+  const [ranks, members] = await Promise.all([
+    ranksOf(db, state, 'stock', stockOrderMs),
+    membersOf(db, state),
+  ]);
+  if (ranks.version !== members.version) return null;
+  const { department_id: department, category_id: category } = query;
+  let treeVersion: number | null = null;
+  let honoured = category !== undefined;
+  if (department !== undefined && category !== undefined) {
+    const parents = await categoryParents(db, state);
+    treeVersion = parents.version;
+    honoured = parents.of.get(category) === department;
+  }
+  const bit = query.price_band ? 1 << PRICE_BAND_KEYS.indexOf(query.price_band) : 0;
+  const want = PRODUCT_TOTAL_CAP + 1;
+  const out = new Int32Array(want);
+  let n = 0;
+  for (const id of ranks.order) {
+    if (
+      honoured
+        ? members.category[id] !== category
+        : department !== undefined && members.department[id] !== department
+    )
+      continue;
+    if (bit && !(members.bands[id]! & bit)) continue;
+    out[n++] = id;
+    if (n === want) break;
+  }
+  return { ids: out.subarray(0, n), version: ranks.version, expires: ranks.expires, treeVersion };
 }
 
 /**
@@ -736,7 +1031,19 @@ async function findMatches(
     const matches = { ids: new Int32Array(0), more: false };
     return { found: { matches, filter, version: read.version, keep: true }, ...read };
   }
-  if (groups.length && order !== 'relevance' && stockOrderMs > 0 && isSharedView(user, query)) {
+  if (!groups.length && order === 'stock' && stockOrderMs > 0 && isSharedView(user, query)) {
+    const kept = await stockFromKept(db, state, query, stockOrderMs);
+    if (kept) {
+      const ids = kept.ids.subarray(0, PRODUCT_TOTAL_CAP);
+      const read = await readPage(db, ids.subarray(page.from, page.to), live, browseLimit);
+      const filter = { live, search: null, order };
+      const matches = { ids, more: kept.ids.length > PRODUCT_TOTAL_CAP };
+      const keep = kept.version === read.version && (kept.treeVersion ?? kept.version) === kept.version;
+      const found = { matches, filter, version: kept.version, keep, expires: kept.expires };
+      return { found, ...read };
+    }
+  }
+  if (groups.length && stockOrderMs > 0 && isSharedView(user, query)) {
     const ranked = await rankedSearch(db, state, query, groups, live, treeVersion, order, stockOrderMs);
     if (ranked) {
       const { ids: all, candidates } = ranked;
@@ -831,8 +1138,11 @@ function refreshInBackground(
 /**
  * GET /api/products: one page of the catalogue and the number of matches (capped; see PRODUCT_TOTAL_CAP),
  * as the response's JSON text. With a browsing limit (the free plan) only the first `browseLimit` matches in
- * the chosen order exist for the caller; `browseLimit` is its SQL (subscriptions' browseLimitSql), read in
- * the statement of the page. The page's rows are always read live, by id.
+ * the chosen order exist for the caller, read (subscriptions' browseLimitSql) in the statement of the page.
+ * The page's rows are always read live, by id.
+ *
+ * `session`: the caller's (the route reads its own session, ADR 030). A kept answer's page reads it in its
+ * own statement and answers 401 when it finds none; every other path looks the caller up first.
  *
  * `stockOrderMs`: 0 keeps nothing (every request finds its matches). Otherwise the buyers' shared view
  * keeps which products match each question until the catalogue's version changes, and the order by stock
@@ -840,9 +1150,8 @@ function refreshInBackground(
  */
 export async function listProductsJson(
   db: Db,
-  user: UserRow,
+  session: OwnSession,
   query: ProductQuery,
-  browseLimit: SQL<number | null>,
   stockOrderMs = 0,
 ): Promise<string> {
   const key = questionKey(query);
@@ -850,7 +1159,9 @@ export async function listProductsJson(
   // The page as if there were no browsing limit: the limit is read in the same statement, the page trimmed after.
   const slice = { from: offset, to: offset + query.page_size };
   const state = catalogueState(db);
-  const shared = stockOrderMs > 0 && isSharedView(user, query);
+  // The role matters only to a seller (or admin) asking for inactive listings too: only then is it read first.
+  let user: Viewer | null = query.include_inactive ? await session.caller() : null;
+  const shared = stockOrderMs > 0 && (user === null || isSharedView(user, query));
 
   let answer: ({ found: Found } & PageRead) | null = null;
   const entry = shared ? state.get(key) : undefined;
@@ -858,16 +1169,17 @@ export async function listProductsJson(
     if (entry.expires <= Date.now()) refreshInBackground(db, state, key, entry, query, stockOrderMs);
     const found = await entry.value.catch(() => null);
     if (found) {
-      // One statement: the page's products by id (checked to still belong) as JSON text, the version and
-      // the plan; passed through to the reply as they come.
+      // One statement: the caller's session, the page's products by id (checked to still belong) as JSON
+      // text, the version and the plan; passed through to the reply as they come.
       const page = await readPageJson(
         db,
         found.matches.ids.subarray(slice.from, slice.to),
         found.filter.live,
-        browseLimit,
+        session.token,
         offset,
         query.page_size,
       );
+      if (page.userId === null) throw unauthorized();
       state.saw(page.version);
       if (page.version === found.version) {
         const json = keptPageJson(found.matches, page, query, offset);
@@ -878,6 +1190,8 @@ export async function listProductsJson(
     }
   }
   if (!answer) {
+    user ??= await session.caller();
+    const browseLimit = browseLimitSql(user.id);
     const loading = findMatches(db, user, query, slice, browseLimit, state, shared ? stockOrderMs : 0);
     if (shared)
       state.set(key, { value: loading.then((a) => a.found), expires: expiryOf(query, stockOrderMs) });

@@ -61,9 +61,10 @@ export async function browseLimitFor(db: Db, userId: number): Promise<number | n
 /**
  * The user's browsing limit as a SQL expression (an int, null when unlimited), read live from the plan in
  * force: the catalogue reads it in the same statement as its page (one round trip per request instead of
- * a plan query beside it), so a plan change shows at the next request on every instance.
+ * a plan query beside it), so a plan change shows at the next request on every instance. `userId` may be
+ * SQL itself (the user id a statement reads from the caller's session).
  */
-export function browseLimitSql(userId: number): SQL<number | null> {
+export function browseLimitSql(userId: number | SQL<number | null>): SQL<number | null> {
   const cases = PLAN_TIERS.map((tier) => {
     const limit = ENTITLEMENTS[tier].browse;
     return sql`when ${tier} then ${limit < 0 ? sql`null` : sql.raw(String(Math.trunc(limit)))}`;

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Dialog } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
@@ -8,7 +8,14 @@ import { Loading } from '../../components/ui/Loading';
 import { useLogout } from '../../features/auth/api';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useDemoNotifications } from '../../features/notifications/api';
-import { DESKTOP_QUERY, useAfterFirstPaint, useMediaQuery } from '../../lib/first-paint';
+import {
+  DESKTOP_QUERY,
+  MENU_TAP,
+  removeFirstPaint,
+  takeFirstPaintTap,
+  useAfterFirstPaint,
+  useMediaQuery,
+} from '../../lib/first-paint';
 import { paths } from '../../lib/paths';
 import { BottomBar } from './BottomBar';
 import { FloatingArea } from './FloatingArea';
@@ -95,10 +102,26 @@ export function AppShell({ user }: { user: AppUser }) {
       <main className="mx-auto w-full max-w-7xl px-3 pt-5 pb-24 sm:px-6 lg:pb-10">
         <Suspense fallback={<Loading label={t('common.loading')} />}>
           <Outlet />
+          <ShellFirstPaintGone onMenu={() => setMenuOpen(true)} />
         </Suspense>
       </main>
       <BottomBar role={user.role} />
       {painted && <FloatingArea />}
     </div>
   );
+}
+
+/**
+ * Issue 9: the signed-in shell's first paint (plain HTML in index.html, `apps/web/first-screen.ts`) stays until the
+ * opened screen has rendered here, then goes in the same frame: inside the screen's Suspense, this commits with it,
+ * so the heading is never replaced by a loading state. A tap on its menu button in the meantime opens the menu.
+ */
+function ShellFirstPaintGone({ onMenu }: { onMenu: () => void }) {
+  useLayoutEffect(() => {
+    removeFirstPaint();
+    if (takeFirstPaintTap(MENU_TAP)) onMenu();
+    // Once, when the first screen has rendered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
 }

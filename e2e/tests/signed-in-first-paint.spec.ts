@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, key, locale, test } from './fixtures';
+
+/**
+ * Issue 9 (screens on a cheap phone): a signed-in visit's first paint is plain HTML in index.html (the shell and
+ * the screen's heading, apps/web/first-screen.ts), shown before the app's code has arrived; the app then renders
+ * the same in its place, with nothing moved and nothing said twice.
+ */
+
+const common = locale('en', 'common');
+const screens = [
+  { path: '/dashboard', namespace: 'dashboard', subtitle: 'subtitle.retailer', ready: 'revenue-chart' },
+  { path: '/products', namespace: 'products', subtitle: 'subtitle', ready: 'product-card' },
+] as const;
+
+/** Screenshots for the change's note (outside the repository). */
+const SHOTS = '/tmp/shots-lhpaint';
+async function picture(page: Page, name: string, project: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${project}-${name}.png` });
+}
+
+/** Holds the app's entry chunk back until `release()`: the first paint is all there is meanwhile. */
+async function holdApp(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
+const firstPaint = (page: Page) => page.locator('#first-paint');
+
+// A service worker would serve the app's code from its cache, past the routes that hold it back.
+test.use({ serviceWorkers: 'block' });
+
+for (const screen of screens) {
+  test(`a signed-in ${screen.path} shows the shell and its heading before the app's code, then the app in its place`, async ({
+    page,
+    login,
+  }, testInfo) => {
+    const words = locale('en', screen.namespace);
+    await login('retailer', false);
+    const me = (await (await page.request.get('/api/users/me')).json()) as { name: string };
+    const app = await holdApp(page);
+    await page.goto(screen.path);
+    const heading = firstPaint(page).getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(key(words, 'title'));
+    await expect(firstPaint(page).getByText(key(words, screen.subtitle))).toBeVisible();
+    await expect.poll(app.asked, 'the app had been asked for').toBe(true);
+    // The greeting and the role badge, from /api/users/me (nothing remembered yet in this browser).
+    const welcome = key(common, 'shell.welcome').replace('{{name}}', me.name.split(' ')[0]!);
+    await expect(firstPaint(page).getByText(welcome).locator('visible=true')).toHaveCount(1);
+    await expect(
+      firstPaint(page).getByText(key(common, 'roles.business_owner')).locator('visible=true'),
+    ).toHaveCount(1);
+    // Its links are plain links to working screens; the screen's own tab is marked as the app marks it.
+    if (testInfo.project.name === 'phone') {
+      const nav = firstPaint(page).getByRole('navigation', { name: key(common, 'shell.bottom_navigation') });
+      await expect(nav.getByRole('link')).toHaveCount(5);
+      await expect(nav.locator('a[aria-current="page"]')).toHaveAttribute('href', screen.path);
+    }
+    // One heading on the page: the app's (still loading) screen is out of sight and out of the reading order.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    const before = await heading.boundingBox();
+    await picture(page, `${screen.namespace}-first-paint`, testInfo.project.name);
+
+    app.release();
+    await expect(page.getByTestId(screen.ready).first()).toBeVisible();
+    await expect(firstPaint(page)).toHaveCount(0);
+    const appHeading = page.getByRole('heading', { level: 1 });
+    await expect(appHeading).toHaveCount(1);
+    await expect(appHeading).toHaveText(key(words, 'title'));
+    // Nothing moved: the app's heading is where the first paint's was.
+    expect(await appHeading.boundingBox()).toEqual(before);
+    await picture(page, `${screen.namespace}-app`, testInfo.project.name);
+  });
+}
+
+test('the next visit shows the remembered user at once, before anyone has answered who is signed in', async ({
+  page,
+  login,
+}) => {
+  await login('retailer', '/dashboard');
+  // Held: the user's answer and the app. What shows comes from what the last visit remembered.
+  let releaseMe!: () => void;
+  const meHeld = new Promise<void>((resolve) => (releaseMe = resolve));
+  await page.route('**/api/users/me', async (route) => {
+    await meHeld;
+    await route.continue();
+  });
+  const app = await holdApp(page);
+  await page.goto('/products');
+  const words = locale('en', 'products');
+  await expect(firstPaint(page).getByRole('heading', { level: 1 })).toHaveText(key(words, 'title'));
+  await expect(firstPaint(page).getByText(key(words, 'subtitle'))).toBeVisible();
+  await expect(
+    firstPaint(page).getByText(key(common, 'roles.business_owner')).locator('visible=true'),
+  ).toHaveCount(1);
+  releaseMe();
+  app.release();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(firstPaint(page)).toHaveCount(0);
+});
+
+test('a visitor not signed in opening /dashboard is not shown the shell', async ({ page }) => {
+  const app = await holdApp(page);
+  await page.goto('/dashboard');
+  // /api/users/me answers 401: the first paint goes without having been shown.
+  await expect(firstPaint(page)).toHaveCount(0);
+  app.release();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('try-demo')).toBeVisible();
+});
+
+test('a tap on the menu in the first paint, before the app has loaded, opens the menu when it has', async ({
+  page,
+  login,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the menu button is the phone’s');
+  await login('retailer', false);
+  const app = await holdApp(page);
+  await page.goto('/dashboard');
+  const menu = firstPaint(page).getByRole('button', { name: key(common, 'shell.open_menu') });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-busy', 'true');
+  app.release();
+  await expect(page.getByRole('dialog', { name: key(common, 'shell.menu') })).toBeVisible();
+  await expect(firstPaint(page)).toHaveCount(0);
+});
+
+test('an address no screen has: the signed-in first paint gives way to the not-found page', async ({
+  page,
+  login,
+}) => {
+  await login('retailer', false);
+  await page.goto('/no-such-screen');
+  await expect(
+    page.getByRole('heading', { level: 1, name: key(common, 'errors.not_found_title') }),
+  ).toBeVisible();
+  await expect(firstPaint(page)).toHaveCount(0);
+});
