@@ -82,6 +82,8 @@ function lighthouse(url, cookie) {
     score: Math.round(report.categories.performance.score * 100),
     lcp: Math.round(report.audits['largest-contentful-paint'].numericValue),
     tbt: Math.round(report.audits['total-blocking-time'].numericValue),
+    // Lighthouse's own measure of the host (an ordinary laptop: 1,000-2,000): a busy host's runs do not compare.
+    benchmarkIndex: Math.round(report.environment.benchmarkIndex),
   };
 }
 
@@ -114,6 +116,7 @@ try {
       score: median(results.map((r) => r.score)),
       'LCP ms': median(results.map((r) => r.lcp)),
       'TBT ms': median(results.map((r) => r.tbt)),
+      benchmarkIndex: results.map((r) => r.benchmarkIndex).join(' / '),
       runs,
     });
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { priceCheckout, quantityBounds, quantityProblem, struckPrice, unbuyableReason } from './cart.ts';
+import { priceCheckout } from './cart.ts';
+import { quantityBounds, quantityProblem, struckPrice, unbuyableReason } from './cart-rules.ts';
 import { DELIVERY_OPTIONS } from './orders.ts';
 import type { Offer } from './pricing.ts';
 import { vatOn } from './money.ts';

@@ -25,15 +25,6 @@ export const DELIVERY_OPTIONS = {
 } as const;
 export type DeliveryOption = keyof typeof DELIVERY_OPTIONS;
 
-export type OrderScope = 'buyer' | 'seller' | 'all';
-
-/** Which orders a role sees: sellers what was bought from them, admins everything, everyone else their own purchases. */
-export function orderScopeFor(role: string): OrderScope {
-  if (can(role, 'orders.view_all')) return 'all';
-  if (can(role, 'orders.sell')) return 'seller';
-  return 'buyer';
-}
-
 export const deliveryOptionSchema = z.enum(['standard', 'express']);
 
 const rand = z.number().finite().min(0).max(100_000_000);

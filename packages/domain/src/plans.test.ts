@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { firstPaymentDate, planLimitSchema, upgradeSubscriptionSchema } from './plans.ts';
 import {
   ENTITLEMENTS,
   LIMITED_FEATURES,
@@ -6,15 +7,12 @@ import {
   PLAN_TIERS,
   UNLIMITED,
   entitlementsOf,
-  firstPaymentDate,
   limitUsedPercent,
-  planLimitSchema,
   planRank,
   transactionFees,
-  upgradeSubscriptionSchema,
   withinLimit,
   yearlySavingPercent,
-} from './plans.ts';
+} from './plan-rules.ts';
 
 describe('entitlements (DECISIONS 16)', () => {
   it('has one row per tier with every limited feature', () => {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { calendarDateSchema, sastDate } from './ledger.ts';
-import type { DiscountRule } from './pricing.ts';
 
 /**
  * Trade promotions (spec 3 /trade-promotions; issue 12 point 4; DECISIONS 21). A seller (or an admin)
@@ -36,13 +35,6 @@ export function promotionStatus(
   if (today < p.start_date) return 'scheduled';
   if (today > p.end_date) return 'expired';
   return 'active';
-}
-
-/** The promotion as a pricing rule: tenths of a percent off each unit, or cents off each unit. */
-export function promotionRule(p: { discount_tenths: number; discount_amount_cents: number }): DiscountRule {
-  return p.discount_tenths > 0
-    ? { kind: 'percentage', tenths: p.discount_tenths }
-    : { kind: 'fixed', cents: p.discount_amount_cents };
 }
 
 /** Rand with at most two decimals, as typed (0.01 steps). */

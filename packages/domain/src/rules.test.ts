@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { canChooseRole } from './users.ts';
 import { roleBadgeTone, roleLabelKey, SELF_SERVICE_ROLES, ROLES } from './roles.ts';
 import { resolveLanguage } from './i18n.ts';
-import { unreadBadge } from './notifications.ts';
-import { achievementsFor, lastSixMonths, percentChange } from './dashboard.ts';
+import { unreadBadge } from './notification-rules.ts';
+import { achievementsFor, lastSixMonths, percentChange } from './dashboard-rules.ts';
 import { membershipProgress } from './cooperatives.ts';
-import { orderScopeFor } from './orders.ts';
+import { orderScopeFor } from './order-rules.ts';
 import { profileUpdateSchema } from './users.ts';
 
 describe('roles', () => {

@@ -127,6 +127,17 @@ export const endpoint = <C extends Contract>(method: C['method'], path: C['path'
   path,
 });
 
+/**
+ * A group of contracts' endpoints by name (`endpoints<typeof cartContracts>({ get: ['GET', '/api/cart'], ... })`):
+ * every name of the group, each checked by the compiler against its contract, none of the schemas imported.
+ */
+export const endpoints = <G extends Record<string, Contract>>(list: {
+  [K in keyof G]: readonly [G[K]['method'], G[K]['path']];
+}): { [K in keyof G]: EndpointOf<G[K]> } =>
+  Object.fromEntries(Object.entries(list).map(([name, [method, path]]) => [name, { method, path }])) as {
+    [K in keyof G]: EndpointOf<G[K]>;
+  };
+
 type ParamsPart<C extends Contract> = [ParamsIn<C>] extends [undefined]
   ? { params?: undefined }
   : { params: ParamsIn<C> };

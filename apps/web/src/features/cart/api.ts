@@ -1,7 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { can, cartContracts, type CartLine, type Role } from '@tt/domain';
-import { call } from '../../lib/api';
+import { can, type cartContracts, type CartLine, type Role } from '@tt/domain';
+import { call, endpoints } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
+
+// Named by method and path, typed by the contracts, without their schemas: zod stays out of the first screens
+// (the product cards use this module; ADR 024, fourth pass).
+const c = endpoints<typeof cartContracts>({
+  get: ['GET', '/api/cart'],
+  add: ['POST', '/api/cart'],
+  update: ['PUT', '/api/cart/:id'],
+  remove: ['DELETE', '/api/cart/:id'],
+});
 
 /** The cart is one resource per user: its lines. */
 export const cartKeys = {
@@ -9,8 +18,7 @@ export const cartKeys = {
   lines: () => [...cartKeys.all, 'lines'] as const,
 };
 
-export const cartQuery = () =>
-  queryOptions({ queryKey: cartKeys.lines(), queryFn: () => call(cartContracts.get) });
+export const cartQuery = () => queryOptions({ queryKey: cartKeys.lines(), queryFn: () => call(c.get) });
 
 export function useCart() {
   return useQuery(cartQuery());
@@ -28,7 +36,7 @@ export function useCartCount(role: Role | undefined) {
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { product_id: number; quantity: number }) => call(cartContracts.add, { body: input }),
+    mutationFn: (input: { product_id: number; quantity: number }) => call(c.add, { body: input }),
     onSuccess: (cart) => queryClient.setQueryData(cartKeys.lines(), cart),
   });
 }
@@ -38,7 +46,7 @@ export function useUpdateCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, quantity }: { id: number; quantity: number }) =>
-      call(cartContracts.update, { params: { id }, body: { quantity } }),
+      call(c.update, { params: { id }, body: { quantity } }),
     onMutate: async ({ id, quantity }) => {
       await queryClient.cancelQueries({ queryKey: cartKeys.lines() });
       const previous = queryClient.getQueryData<CartLine[]>(cartKeys.lines());
@@ -57,7 +65,7 @@ export function useUpdateCartLine() {
 export function useRemoveCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(cartContracts.remove, { params: { id } }),
+    mutationFn: (id: number) => call(c.remove, { params: { id } }),
     onSuccess: (_result, id) => {
       queryClient.setQueryData<CartLine[]>(cartKeys.lines(), (lines) => lines?.filter((l) => l.id !== id));
       void queryClient.invalidateQueries({ queryKey: cartKeys.all });

@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardContracts } from '@tt/domain';
-import { call } from '../../lib/api';
+import type { dashboardContracts } from '@tt/domain';
+import { call, endpoint } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
+
+// Named by method and path, typed by the contracts, without their schemas: zod stays out of the first screens
+// (this module is on them; ADR 024, fourth pass).
+const summary = endpoint<(typeof dashboardContracts)['summary']>('GET', '/api/dashboard');
 
 export const dashboardKeys = {
   all: [queryRoots.dashboard] as const,
@@ -9,7 +13,7 @@ export const dashboardKeys = {
 };
 
 export const dashboardQuery = () =>
-  queryOptions({ queryKey: dashboardKeys.summary(), queryFn: () => call(dashboardContracts.summary) });
+  queryOptions({ queryKey: dashboardKeys.summary(), queryFn: () => call(summary) });
 
 export function useDashboard() {
   return useQuery(dashboardQuery());

@@ -3,10 +3,20 @@ import { useEffect } from 'react';
 import {
   DEMO_NOTIFICATION_CHANCE,
   DEMO_NOTIFICATION_INTERVAL_MS,
-  notificationContracts as c,
+  type notificationContracts,
 } from '@tt/domain';
-import { call } from '../../lib/api';
+import { call, endpoints } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
+
+// Named by method and path, typed by the contracts, without their schemas: zod stays out of the shell
+// (the bell is on every screen; ADR 024, fourth pass).
+const c = endpoints<typeof notificationContracts>({
+  list: ['GET', '/api/notifications'],
+  markRead: ['POST', '/api/notifications/:id/read'],
+  markAllRead: ['POST', '/api/notifications/read-all'],
+  remove: ['DELETE', '/api/notifications/:id'],
+  demo: ['POST', '/api/notifications/demo'],
+});
 
 export const notificationKeys = {
   all: [queryRoots.notifications] as const,

@@ -1,7 +1,18 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { catalogContracts, subscriptionContracts, type PriceBand, type ProductOrder } from '@tt/domain';
-import { call } from '../../lib/api';
+import type { catalogContracts, PriceBand, ProductOrder, subscriptionContracts } from '@tt/domain';
+import { call, endpoint, endpoints } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
+
+// Named by method and path, typed by the contracts, without their schemas: zod stays out of the first screens
+// (this module is on them; ADR 024, fourth pass).
+const catalog = endpoints<typeof catalogContracts>({
+  products: ['GET', '/api/products'],
+  categories: ['GET', '/api/categories'],
+});
+const planRestrictions = endpoint<(typeof subscriptionContracts)['planRestrictions']>(
+  'GET',
+  '/api/user-plan-restrictions',
+);
 
 /** What the marketplace filters by; the page number is the infinite query's own. */
 export interface ProductFilters {
@@ -25,7 +36,7 @@ export const productKeys = {
 export const productsQuery = (filters: ProductFilters) =>
   infiniteQueryOptions({
     queryKey: productKeys.list(filters),
-    queryFn: ({ pageParam }) => call(catalogContracts.products, { query: { ...filters, page: pageParam } }),
+    queryFn: ({ pageParam }) => call(catalog.products, { query: { ...filters, page: pageParam } }),
     initialPageParam: 1,
     // A capped total ("1,000+") has more pages than it says: keep going while pages come back full.
     getNextPageParam: (last) =>
@@ -42,7 +53,7 @@ export function useProducts(filters: ProductFilters) {
 export const categoriesQuery = () =>
   queryOptions({
     queryKey: productKeys.categories(),
-    queryFn: () => call(catalogContracts.categories),
+    queryFn: () => call(catalog.categories),
     staleTime: 10 * 60 * 1000,
   });
 
@@ -53,7 +64,7 @@ export function useCategories() {
 export const planRestrictionsQuery = () =>
   queryOptions({
     queryKey: productKeys.plan(),
-    queryFn: () => call(subscriptionContracts.planRestrictions),
+    queryFn: () => call(planRestrictions),
   });
 
 export function usePlanRestrictions() {

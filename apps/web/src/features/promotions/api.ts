@@ -1,12 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  promotionContracts as c,
-  type ProductPromotion,
-  type Promotion,
-  type PromotionInput,
-} from '@tt/domain';
-import { call } from '../../lib/api';
+import type { ProductPromotion, Promotion, promotionContracts, PromotionInput } from '@tt/domain';
+import { call, endpoints } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
+
+// Named by method and path, typed by the contracts, without their schemas: zod stays out of the first screens
+// (the product cards use this module; ADR 024, fourth pass).
+const c = endpoints<typeof promotionContracts>({
+  list: ['GET', '/api/trade-promotions'],
+  forProducts: ['GET', '/api/trade-promotions/for-products'],
+  myProducts: ['GET', '/api/trade-promotions/my-products'],
+  create: ['POST', '/api/trade-promotions'],
+  update: ['PUT', '/api/trade-promotions/:id'],
+  cancel: ['POST', '/api/trade-promotions/:id/cancel'],
+  remove: ['DELETE', '/api/trade-promotions/:id'],
+});
 
 export const promotionKeys = {
   all: [queryRoots.promotions] as const,

@@ -1,12 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  smartOrderContracts as c,
-  type ReorderRuleInput,
-  type ScheduledOrderInput,
-  type TradeOfferInput,
-} from '@tt/domain';
-import { call } from '../../lib/api';
+import type { ReorderRuleInput, ScheduledOrderInput, smartOrderContracts, TradeOfferInput } from '@tt/domain';
+import { call, endpoints } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
+
+// Named by method and path, typed by the contracts, without their schemas: zod stays out of the first screens
+// (the product cards use this module; ADR 024, fourth pass).
+const c = endpoints<typeof smartOrderContracts>({
+  suppliers: ['GET', '/api/suppliers'],
+  supplierProducts: ['GET', '/api/suppliers/:id/products'],
+  rules: ['GET', '/api/reorder-rules'],
+  createRule: ['POST', '/api/reorder-rules'],
+  updateRule: ['PUT', '/api/reorder-rules/:id'],
+  removeRule: ['DELETE', '/api/reorder-rules/:id'],
+  schedules: ['GET', '/api/scheduled-orders'],
+  createSchedule: ['POST', '/api/scheduled-orders'],
+  updateSchedule: ['PUT', '/api/scheduled-orders/:id'],
+  removeSchedule: ['DELETE', '/api/scheduled-orders/:id'],
+  proposals: ['GET', '/api/smart-orders/proposed'],
+  confirmProposal: ['POST', '/api/smart-orders/proposed/:id/confirm'],
+  dismissProposal: ['DELETE', '/api/smart-orders/proposed/:id'],
+  offers: ['GET', '/api/trade-offers'],
+  createOffer: ['POST', '/api/trade-offers'],
+  updateOffer: ['PUT', '/api/trade-offers/:id'],
+  removeOffer: ['DELETE', '/api/trade-offers/:id'],
+  productOffers: ['GET', '/api/trade-offers/for-products'],
+});
 
 export const smartOrderKeys = {
   all: [queryRoots['smart-orders']] as const,

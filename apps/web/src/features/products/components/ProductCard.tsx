@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, ShoppingCart, Tag } from 'lucide-react';
 import {
@@ -91,7 +91,8 @@ export function PromotionBadge({
   );
 }
 
-export function ProductCard({
+/** Memo: offers, promotions and a next page arrive after the cards; only the cards they change are drawn again. */
+export const ProductCard = memo(function ProductCard({
   product,
   view,
   user,
@@ -174,7 +175,7 @@ export function ProductCard({
       </div>
     </Card>
   );
-}
+});
 
 type AddState = 'idle' | 'adding' | 'added';
 

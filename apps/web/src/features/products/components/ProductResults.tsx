@@ -1,6 +1,7 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PackageSearch } from 'lucide-react';
-import type { AppUser } from '@tt/domain';
+import type { AppUser, ProductTradeOffer } from '@tt/domain';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -33,9 +34,19 @@ export function ProductResults({
 }) {
   const { t, i18n } = useTranslation('products');
   const first = products.data?.pages[0];
-  const items = products.data?.pages.flatMap((p) => p.products) ?? [];
+  const items = useMemo(() => products.data?.pages.flatMap((p) => p.products) ?? [], [products.data]);
   // Trade offers running on the products shown (smart orders; priced at checkout, DECISIONS 21).
   const offers = useProductTradeOffers(items.slice(0, 500).map((p) => p.id));
+  // By product, once per answer: a card whose offers did not change is not drawn again (ProductCard is memo).
+  const offersOf = useMemo(() => {
+    const byProduct = new Map<number, ProductTradeOffer[]>();
+    for (const offer of offers.data ?? []) {
+      const list = byProduct.get(offer.product_id);
+      if (list) list.push(offer);
+      else byProduct.set(offer.product_id, [offer]);
+    }
+    return byProduct;
+  }, [offers.data]);
   // Running promotions by the page's product ids, after the listing (the listing's query is untouched).
   const promotions = useProductPromotions(items.map((p) => p.id));
 
@@ -88,7 +99,7 @@ export function ProductResults({
               product={product}
               view={view}
               user={user}
-              offers={offers.data?.filter((o) => o.product_id === product.id)}
+              offers={offersOf.get(product.id)}
               promotions={promotions.get(product.id)}
             />
           </li>

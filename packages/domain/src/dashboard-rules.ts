@@ -1,0 +1,42 @@
+import type { Dashboard } from './dashboard.ts';
+
+// The dashboard's rules without its schemas: zod-free, so the dashboard screen can use them (ADR 024,
+// fourth pass).
+
+/** Percent change from previous to current, one decimal; null when there is nothing to compare with. */
+export function percentChange(previous: number, current: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** The six calendar months ending with the month of `now`, as YYYY-MM in Africa/Johannesburg time. */
+export function lastSixMonths(now: Date): string[] {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Johannesburg',
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(now);
+  const year = Number(parts.find((p) => p.type === 'year')?.value);
+  const month = Number(parts.find((p) => p.type === 'month')?.value);
+  const months: string[] = [];
+  for (let i = 5; i >= 0; i -= 1) {
+    const index = year * 12 + (month - 1) - i;
+    months.push(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
+  }
+  return months;
+}
+
+export interface Achievement {
+  key: 'first_order' | 'ten_orders' | 'coop_member' | 'big_spender';
+  earned: boolean;
+}
+
+/** Achievements earned from the user's real figures (DECISIONS 12), not a fixed list. */
+export function achievementsFor(stats: Dashboard['stats']): Achievement[] {
+  return [
+    { key: 'first_order', earned: stats.total_orders >= 1 },
+    { key: 'ten_orders', earned: stats.total_orders >= 10 },
+    { key: 'coop_member', earned: stats.my_memberships >= 1 },
+    { key: 'big_spender', earned: stats.total_revenue >= 10_000 },
+  ];
+}
