@@ -38,6 +38,13 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** A session that is the placeholder `hash`, has not expired and whose account is not closed. */
+const validSession = and(
+  eq(sessions.id, sql.placeholder('hash')),
+  gt(sessions.expires_at, sql`now()`),
+  isNull(users.closed_at),
+);
+
 /**
  * The statement that finds a session's user, built once per database and sent as a named prepared
  * statement (every /api request runs it: PostgreSQL parses and plans it once per connection, and Drizzle
@@ -49,13 +56,7 @@ function sessionUserStatement(db: Db) {
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('hash')),
-        gt(sessions.expires_at, sql`now()`),
-        isNull(users.closed_at),
-      ),
-    )
+    .where(validSession)
     .limit(1)
     .prepare('auth_session_user');
 }
@@ -92,13 +93,7 @@ function sessionCallerStatement(db: Db) {
     .select({ id: users.id, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('hash')),
-        gt(sessions.expires_at, sql`now()`),
-        isNull(users.closed_at),
-      ),
-    )
+    .where(validSession)
     .limit(1)
     .prepare('auth_session_caller');
 }

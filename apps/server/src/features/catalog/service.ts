@@ -305,6 +305,22 @@ async function categoryParents(db: Db, state: CatalogueState) {
 }
 
 /**
+ * Whether the query's category is honoured: only inside the chosen department (spec 1 §2), or on its own;
+ * with the version of the category tree that said so when a department was chosen too.
+ */
+async function honouredCategory(
+  db: Db,
+  state: CatalogueState,
+  query: ProductQuery,
+): Promise<{ honoured: boolean; treeVersion: number | null }> {
+  const { department_id: department, category_id: category } = query;
+  if (department === undefined || category === undefined)
+    return { honoured: category !== undefined, treeVersion: null };
+  const parents = await categoryParents(db, state);
+  return { honoured: parents.of.get(category) === department, treeVersion: parents.version };
+}
+
+/**
  * The WHERE of a catalogue query, without its search, and the version of the category tree it was built
  * with (null when it needed none). A department is one column (department_id, kept by triggers), so its
  * order under each sort is one range of its own index.
@@ -321,14 +337,7 @@ async function liveFilter(
   else if (isSeller(user.role)) conditions.push(sql`(p.is_active or p.seller_id = ${user.id})`);
 
   const { department_id: department, category_id: category } = query;
-  let treeVersion: number | null = null;
-  // A category is honoured only inside the chosen department (spec 1 §2), or on its own.
-  let honoured = category !== undefined;
-  if (department !== undefined && category !== undefined) {
-    const parents = await categoryParents(db, state);
-    treeVersion = parents.version;
-    honoured = parents.of.get(category) === department;
-  }
+  const { honoured, treeVersion } = await honouredCategory(db, state, query);
   if (honoured) conditions.push(sql`p.category_id = ${category}`);
   else if (department !== undefined) conditions.push(sql`p.department_id = ${department}`);
   if (query.price_band) {
@@ -981,13 +990,7 @@ async function stockFromKept(
   ]);
   if (ranks.version !== members.version) return null;
   const { department_id: department, category_id: category } = query;
-  let treeVersion: number | null = null;
-  let honoured = category !== undefined;
-  if (department !== undefined && category !== undefined) {
-    const parents = await categoryParents(db, state);
-    treeVersion = parents.version;
-    honoured = parents.of.get(category) === department;
-  }
+  const { honoured, treeVersion } = await honouredCategory(db, state, query);
   const bit = query.price_band ? 1 << PRICE_BAND_KEYS.indexOf(query.price_band) : 0;
   const want = PRODUCT_TOTAL_CAP + 1;
   const out = new Int32Array(want);
