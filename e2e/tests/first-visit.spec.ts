@@ -1,4 +1,4 @@
-import { expect, key, locale, shot, test } from './fixtures';
+import { expect, holdApp, key, locale, shot, test } from './fixtures';
 
 /** Issue 9: the first visit on prepaid data, and a screen never visited opened offline. */
 
@@ -73,25 +73,18 @@ test.describe('the landing page before the app has loaded', () => {
     page,
   }) => {
     // Hold the app's code back: the first paint (plain HTML in index.html) is all there is meanwhile.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = false;
-    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const app = await holdApp(page);
     await page.goto('/');
     const firstPaint = page.locator('#first-paint');
     await firstPaint.getByRole('button', { name: key(landing, 'hero.try_demo') }).click();
-    await expect.poll(() => asked, 'the app had been asked for').toBe(true);
+    await expect.poll(app.asked, 'the app had been asked for').toBe(true);
     // Tapped while the app was still on its way: the button says so, and nothing else has happened yet.
     await expect(firstPaint.getByRole('button', { name: key(landing, 'hero.try_demo') })).toHaveAttribute(
       'aria-busy',
       'true',
     );
     await expect(page).toHaveURL(/\/$/);
-    release();
+    app.release();
     // The app takes over and does what the tap asked: the demo sign-in, then the dashboard.
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('revenue-chart')).toBeVisible();

@@ -121,6 +121,22 @@ export async function shot(page: Page, name: string, project: string) {
   await page.screenshot({ path, fullPage: true });
 }
 
+/**
+ * Holds the app's entry chunk back until `release()`: the first paint (plain HTML in index.html) is all there
+ * is meanwhile. `asked()` says whether the page has asked for it yet.
+ */
+export async function holdApp(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
 export async function expectNoHorizontalScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, key, locale, test } from './fixtures';
+import { expect, holdApp, key, locale, shot, test } from './fixtures';
 
 /**
  * Issue 9 (screens on a cheap phone): a signed-in visit's first paint is plain HTML in index.html (the shell and
@@ -13,26 +12,6 @@ const screens = [
   { path: '/dashboard', namespace: 'dashboard', subtitle: 'subtitle.retailer', ready: 'revenue-chart' },
   { path: '/products', namespace: 'products', subtitle: 'subtitle', ready: 'product-card' },
 ] as const;
-
-/** Screenshots for the change's note (outside the repository). */
-const SHOTS = '/tmp/shots-lhpaint';
-async function picture(page: Page, name: string, project: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${project}-${name}.png` });
-}
-
-/** Holds the app's entry chunk back until `release()`: the first paint is all there is meanwhile. */
-async function holdApp(page: Page) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
-  return { release, asked: () => asked };
-}
 
 const firstPaint = (page: Page) => page.locator('#first-paint');
 
@@ -68,7 +47,7 @@ for (const screen of screens) {
     // One heading on the page: the app's (still loading) screen is out of sight and out of the reading order.
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     const before = await heading.boundingBox();
-    await picture(page, `${screen.namespace}-first-paint`, testInfo.project.name);
+    await shot(page, `${screen.namespace}-first-paint`, testInfo.project.name);
 
     app.release();
     await expect(page.getByTestId(screen.ready).first()).toBeVisible();
@@ -78,7 +57,7 @@ for (const screen of screens) {
     await expect(appHeading).toHaveText(key(words, 'title'));
     // Nothing moved: the app's heading is where the first paint's was.
     expect(await appHeading.boundingBox()).toEqual(before);
-    await picture(page, `${screen.namespace}-app`, testInfo.project.name);
+    await shot(page, `${screen.namespace}-app`, testInfo.project.name);
   });
 }
 
