@@ -6,12 +6,19 @@
  * by it). One question at a time, yielding between statements: on PGlite (one query at a time) a buyer
  * waits behind at most one of them. Only ids and their order are kept, as for any other answer (ADR 005).
  */
-import { PRICE_BAND_KEYS, PRODUCT_SORTS, productQuerySchema, type Category } from '@tt/domain';
+import {
+  PRICE_BAND_KEYS,
+  PRODUCT_SORTS,
+  productQuerySchema,
+  type Category,
+  type ProductOrder,
+} from '@tt/domain';
 import type { Db } from '../../db/client.ts';
 import {
   catalogueState,
   keepAnswer,
   keepOrders,
+  keptOrderOf,
   listCategories,
   questionKey,
   type ProductQuery,
@@ -98,9 +105,18 @@ export function startCatalogueFill(
     state.asked = new Set();
     state.ordersAsked = new Set();
     const tree = await listCategories(db);
-    // The whole catalogue's orders first: every search in a chosen order sorts its matches by them.
-    // A browsing question by stock is answered from the kept order by stock too (service.ts, stockFromKept).
-    if ([...asked].some((key) => (JSON.parse(key) as unknown[]).at(-1) === 'stock')) ordersAsked.add('stock');
+    // The whole catalogue's orders first: every search in a chosen order sorts its matches by them, and
+    // every browsing question is walked from the order of its sort (service.ts, browseFromKept).
+    for (const key of asked) {
+      const [search, , , , sort] = JSON.parse(key) as [
+        string | null,
+        unknown,
+        unknown,
+        unknown,
+        ProductOrder | null,
+      ];
+      if (search === null) ordersAsked.add(keptOrderOf(sort ?? 'name').kind);
+    }
     const orders = firstPass ? undefined : [...ordersAsked];
     await keepOrders(db, stockOrderMs, orders);
     for (const query of firstQuestions(tree)) {

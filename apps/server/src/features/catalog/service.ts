@@ -973,29 +973,47 @@ async function membersOf(db: Db, state: CatalogueState): Promise<Members> {
   return kept.value;
 }
 
+/** The kept whole-catalogue order that serves a sort, and whether it is walked from its end. */
+export function keptOrderOf(order: ProductOrder): { kind: RankKind; reverse: boolean } {
+  switch (order) {
+    case 'price_asc':
+      return { kind: 'price', reverse: false };
+    case 'price_desc':
+      return { kind: 'price', reverse: true };
+    case 'stock':
+      return { kind: 'stock', reverse: false };
+    default:
+      // Relevance without a search is the order by name.
+      return { kind: 'name', reverse: false };
+  }
+}
+
 /**
- * A browsing question by stock (the buyers' shared view, with the cache on) from the kept order by stock and
- * the kept membership: the order walked, keeping the products in the department or category and the band.
- * Null when the two are of different versions (the caller asks the database as before).
+ * A browsing question (the buyers' shared view, with the cache on) in any sort, from the kept order of that
+ * sort and the kept membership: the order walked (from its end for price_desc), keeping the products in the
+ * department or category and the band, until one more than the cap. No statement once both are kept (once
+ * per version; the order by stock once per CATALOGUE_RESULT_CACHE_MS). Null when the two are of different
+ * versions (the caller asks the database as before).
  */
-async function stockFromKept(
+async function browseFromKept(
   db: Db,
   state: CatalogueState,
   query: ProductQuery,
+  order: ProductOrder,
   stockOrderMs: number,
 ): Promise<{ ids: Int32Array; version: number; expires: number; treeVersion: number | null } | null> {
-  const [ranks, members] = await Promise.all([
-    ranksOf(db, state, 'stock', stockOrderMs),
-    membersOf(db, state),
-  ]);
+  const { kind, reverse } = keptOrderOf(order);
+  const [ranks, members] = await Promise.all([ranksOf(db, state, kind, stockOrderMs), membersOf(db, state)]);
   if (ranks.version !== members.version) return null;
   const { department_id: department, category_id: category } = query;
   const { honoured, treeVersion } = await honouredCategory(db, state, query);
   const bit = query.price_band ? 1 << PRICE_BAND_KEYS.indexOf(query.price_band) : 0;
   const want = PRODUCT_TOTAL_CAP + 1;
   const out = new Int32Array(want);
+  const { order: ids } = ranks;
   let n = 0;
-  for (const id of ranks.order) {
+  for (let i = 0; i < ids.length && n < want; i += 1) {
+    const id = ids[reverse ? ids.length - 1 - i : i]!;
     if (
       honoured
         ? members.category[id] !== category
@@ -1004,7 +1022,6 @@ async function stockFromKept(
       continue;
     if (bit && !(members.bands[id]! & bit)) continue;
     out[n++] = id;
-    if (n === want) break;
   }
   return { ids: out.subarray(0, n), version: ranks.version, expires: ranks.expires, treeVersion };
 }
@@ -1034,8 +1051,8 @@ async function findMatches(
     const matches = { ids: new Int32Array(0), more: false };
     return { found: { matches, filter, version: read.version, keep: true }, ...read };
   }
-  if (!groups.length && order === 'stock' && stockOrderMs > 0 && isSharedView(user, query)) {
-    const kept = await stockFromKept(db, state, query, stockOrderMs);
+  if (!groups.length && stockOrderMs > 0 && isSharedView(user, query)) {
+    const kept = await browseFromKept(db, state, query, order, stockOrderMs);
     if (kept) {
       const ids = kept.ids.subarray(0, PRODUCT_TOTAL_CAP);
       const read = await readPage(db, ids.subarray(page.from, page.to), live, browseLimit);
@@ -1139,6 +1156,50 @@ function refreshInBackground(
 }
 
 /**
+ * A question of the buyers' shared view answered from what is kept, as a kept answer: a browsing question
+ * from the kept orders and membership, a search from its kept matches (read once per search and filter) and
+ * the kept orders. No statement once those are kept. Null when they are of different versions, or for a
+ * search of punctuation only: the caller then asks the database as before.
+ */
+async function keptAnswerOf(
+  db: Db,
+  state: CatalogueState,
+  query: ProductQuery,
+  stockOrderMs: number,
+): Promise<Entry | null> {
+  const term = query.search?.trim() || undefined;
+  const expires = expiryOf(query, stockOrderMs);
+  if (term === undefined) {
+    const order: ProductOrder = query.sort ?? 'name';
+    const kept = await browseFromKept(db, state, query, order, stockOrderMs);
+    if (!kept) return null;
+    const { live } = await liveFilter(db, ANY_BUYER, query, state);
+    const found: Found = {
+      matches: { ids: kept.ids.subarray(0, PRODUCT_TOTAL_CAP), more: kept.ids.length > PRODUCT_TOTAL_CAP },
+      filter: { live, search: null, order },
+      version: kept.version,
+      keep: (kept.treeVersion ?? kept.version) === kept.version,
+      expires: kept.expires,
+    };
+    return { value: Promise.resolve(found), expires: kept.expires };
+  }
+  const groups = parseSearch(term);
+  if (groups.length === 0) return null;
+  const order: ProductOrder = query.sort ?? 'relevance';
+  const { live, treeVersion } = await liveFilter(db, ANY_BUYER, query, state);
+  const ranked = await rankedSearch(db, state, query, groups, live, treeVersion, order, stockOrderMs);
+  if (!ranked) return null;
+  const { ids: all, candidates } = ranked;
+  const found: Found = {
+    matches: { ids: all.subarray(0, PRODUCT_TOTAL_CAP), more: all.length > PRODUCT_TOTAL_CAP },
+    filter: { live, search: candidates.search, order },
+    version: candidates.version,
+    keep: candidates.keep,
+  };
+  return { value: Promise.resolve(found), expires };
+}
+
+/**
  * GET /api/products: one page of the catalogue and the number of matches (capped; see PRODUCT_TOTAL_CAP),
  * as the response's JSON text. With a browsing limit (the free plan) only the first `browseLimit` matches in
  * the chosen order exist for the caller, read (subscriptions' browseLimitSql) in the statement of the page.
@@ -1167,7 +1228,13 @@ export async function listProductsJson(
   const shared = stockOrderMs > 0 && (user === null || isSharedView(user, query));
 
   let answer: ({ found: Found } & PageRead) | null = null;
-  const entry = shared ? state.get(key) : undefined;
+  let entry = shared ? state.get(key) : undefined;
+  if (shared && !entry) {
+    // A question not kept yet: its answer from the kept orders (and a search's kept matches), then its
+    // page read as a kept answer's is, in one statement with the session.
+    const kept = await keptAnswerOf(db, state, query, stockOrderMs);
+    if (kept) state.set(key, (entry = kept));
+  }
   if (entry) {
     if (entry.expires <= Date.now()) refreshInBackground(db, state, key, entry, query, stockOrderMs);
     const found = await entry.value.catch(() => null);
