@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PRODUCT_SORTS, PRODUCT_TOTAL_CAP, productQuerySchema, type ProductList } from '@tt/domain';
 import { createTestApp, rowsOf, type TestApp } from './support/test-app.ts';
 import { insertCategory, insertProduct } from './support/marketplace.ts';
@@ -278,6 +278,69 @@ describe('the catalogue kept ahead of its buyers (ADR 028)', () => {
       await app.close();
     }
   }, 90_000);
+
+  it('answers a browsing question not asked before from the kept orders exactly as the plain query, in every sort, filter and page, after a change', async () => {
+    const app = await createTestApp({ env: { CATALOGUE_RESULT_CACHE_MS: '60000' } });
+    try {
+      const cookie = await app.login('retailer');
+      const d = await insertCategory(app.db, 'Walked dept');
+      const c1 = await insertCategory(app.db, 'Walked cat one', d);
+      const c2 = await insertCategory(app.db, 'Walked cat two', d);
+      const sellerId = await app.demoUserId('supplier');
+      for (let i = 0; i < 40; i += 1) {
+        await insertProduct(app.db, {
+          seller_id: sellerId,
+          category_id: i % 3 ? c1 : c2,
+          // Shared names and prices, so the ties are broken by id as the plain query breaks them.
+          name: `${String.fromCharCode(97 + (i % 7))} walked ${i % 5}`,
+          price_cents: 1500 + ((i * 53) % 9) * 1000,
+          stock: (i * 11) % 17,
+          active: i % 13 !== 0,
+        });
+      }
+      const plainIds = async (where: SQL, sort: (typeof PRODUCT_SORTS)[number], offset: number) =>
+        rowsOf<{ id: number }>(
+          await app.db.execute(sql`
+            select p.id from products p where p.is_active and ${where}
+             order by ${ORDER_SQL[sort]} limit 7 offset ${offset}`),
+        ).map((r) => r.id);
+      const filters: { query: string; where: SQL }[] = [
+        { query: `department_id=${d}`, where: sql`p.department_id = ${d}` },
+        { query: `department_id=${d}&category_id=${c1}`, where: sql`p.category_id = ${c1}` },
+        { query: `category_id=${c2}`, where: sql`p.category_id = ${c2}` },
+        {
+          query: `department_id=${d}&price_band=50_100`,
+          where: sql`p.department_id = ${d} and p.selling_price_cents between 5000 and 10000`,
+        },
+      ];
+      const check = async () => {
+        for (const { query, where } of filters) {
+          for (const sort of PRODUCT_SORTS) {
+            for (const page of [1, 2, 3]) {
+              const answer = await list(app, cookie, `${query}&sort=${sort}&page=${page}&page_size=7`);
+              expect(ids(answer), `${query} ${sort} ${page}`).toEqual(
+                await plainIds(where, sort, (page - 1) * 7),
+              );
+            }
+          }
+        }
+      };
+      await check();
+      // Each of those was kept as it was first asked, and answered from the kept orders (none is a fill's).
+      const state = catalogueState(app.db);
+      expect(
+        state.has(questionKey(productQuerySchema.parse({ category_id: String(c2), sort: 'price_desc' }))),
+      ).toBe(true);
+      // A reprice and a product switched off move the version: the next answers follow, in every sort.
+      const [first] = await plainIds(sql`p.department_id = ${d}`, 'name', 0);
+      await app.db.execute(sql`update products set selling_price_cents = 6000 where id = ${first}`);
+      const [cheapest] = await plainIds(sql`p.department_id = ${d}`, 'price_asc', 0);
+      await app.db.execute(sql`update products set is_active = false where id = ${cheapest}`);
+      await check();
+    } finally {
+      await app.close();
+    }
+  });
 
   it('refreshes an expired order by stock in the background: stock on the page is live, the order catches up', async () => {
     const app = await createTestApp({ env: { CATALOGUE_RESULT_CACHE_MS: '1' } });
