@@ -167,21 +167,45 @@ describe('the catalogue kept ahead of its buyers (ADR 028)', () => {
     expect(page.find((p) => p.id === first)?.stock_quantity).toBe(999);
   });
 
-  it('keeps searches within their bounds: one kept set per search and filter, counted in ids, dropped when the version moves', async () => {
+  it('keeps searches within their bounds: one kept set per search whatever its filter and sort, counted in ids, dropped when the version moves', async () => {
     await list(t, retailer, 'search=zorblat&sort=name');
     await list(t, retailer, 'search=zorblat');
     await list(t, retailer, `search=zorblat&department_id=${dept}&sort=stock`);
+    await list(t, retailer, `search=zorblat&category_id=${cat}&price_band=under_20`);
     const kept = keptCandidates(t.db);
     const matches = (await plain('zorblat', 'name')).length;
-    expect(kept.searches).toBeGreaterThanOrEqual(2);
-    // Each kept search holds its matches and their order by relevance (at most the cap and one more).
-    expect(kept.ids).toBeGreaterThanOrEqual(2 * matches);
-    expect(kept.ids).toBeLessThanOrEqual(kept.searches * 2 * (PRODUCT_TOTAL_CAP + 1) + 4 * matches);
-    // A change of version drops them all; the next search keeps only its own.
+    // Every kept search holds its matches over the whole catalogue, once (whatever the filter and sort).
+    expect(kept.ids).toBeGreaterThanOrEqual(matches);
+    expect(kept.ids).toBeLessThanOrEqual(kept.searches * matches + 4 * matches);
+    // A change of version drops them all; the next search keeps only its own, once for its four questions.
     await insertProduct(t.db, { seller_id: seller, category_id: cat, name: 'Bound mover' });
     await list(t, retailer, 'search=zorblat');
-    expect(keptCandidates(t.db).searches).toBe(1);
-    expect(keptCandidates(t.db).ids).toBe(2 * matches);
+    await list(t, retailer, 'search=zorblat&sort=price_desc');
+    await list(t, retailer, `search=zorblat&department_id=${dept}`);
+    await list(t, retailer, `search=zorblat&category_id=${cat}&sort=stock`);
+    expect(keptCandidates(t.db)).toEqual({ searches: 1, ids: matches });
+  });
+
+  it("corrects a typo once for every filter: a search under a department or a category finds the corrected word's matches there", async () => {
+    const other = await insertCategory(t.db, 'Kept typo dept');
+    const elsewhere = await insertProduct(t.db, {
+      seller_id: seller,
+      category_id: other,
+      name: 'Zorblat abroad',
+    });
+    const inDept = (await plain('zorblat', 'name')).filter((id) => id !== elsewhere);
+    for (const sort of PRODUCT_SORTS) {
+      const answer = await list(
+        t,
+        retailer,
+        `search=zorbalt&department_id=${dept}&sort=${sort}&page_size=100`,
+      );
+      expect(ids(answer), sort).toEqual((await plain('zorblat', sort)).filter((id) => id !== elsewhere));
+    }
+    expect(ids(await list(t, retailer, `search=zorbalt&department_id=${other}`))).toEqual([elsewhere]);
+    expect(ids(await list(t, retailer, `search=zorbalt&category_id=${cat}&sort=name&page_size=100`))).toEqual(
+      inDept,
+    );
   });
 
   it('orders by relevance exactly above the cap: the ranks above the cut, then the tie at the cut by name', () => {
@@ -265,10 +289,11 @@ describe('the catalogue kept ahead of its buyers (ADR 028)', () => {
       expect(ids(await list(app, cookie, `department_id=${d}&sort=stock`)).sort()).toEqual(
         [first, second].sort(),
       );
-      // A search in a chosen order uses the order by price, and by name (relevance's tiebreak, read with
-      // every search's matches), and the question by stock above the order by stock: the next refill reads
-      // those three again (none was asked before the previous refill).
+      // A search in a chosen order uses the order by price, a search by relevance the order by name (its
+      // tiebreak), and the question by stock above the order by stock: the next refill reads those three
+      // again (none was asked before the previous refill).
       expect(ids(await list(app, cookie, `search=mmm&sort=price_desc`))).toEqual([first]);
+      expect(ids(await list(app, cookie, `search=mmm`))).toEqual([first]);
       await insertProduct(app.db, { seller_id: sellerId, category_id: c, name: 'Zzz', price_cents: 1 });
       expect(ids(await list(app, cookie, `department_id=${d}&sort=price_asc`))[0]).not.toBe(second);
       await vi.waitFor(() => expect(fill.passes().length).toBeGreaterThanOrEqual(3), { timeout: 20_000 });

@@ -611,18 +611,17 @@ interface Ranks {
   refreshing?: boolean;
 }
 
-/** A search's matches under a filter (department, category, band), unordered, and the search that found them. */
+/**
+ * A search's matches over the whole active catalogue, unordered, each with its rank (ts_rank, as the plain
+ * query ranks): which products match and how well, never a price or a stock figure. A filter (department,
+ * category, band) is applied to them in memory through the kept membership (see Members).
+ */
 interface Candidates {
   version: number;
   ids: Int32Array;
-  /**
-   * The first PRODUCT_TOTAL_CAP + 1 of them by relevance, exactly (the rank of every match, then name: see
-   * relevanceOrder); null when the kept order by name was of another version.
-   */
-  relevance: Int32Array | null;
-  /** The search as it matched: the words typed, or their corrections when those found nothing. */
+  ranks: Float64Array;
+  /** The search as it matched: the words typed, or their corrections. */
   search: SQL;
-  keep: boolean;
 }
 
 /** A kept search's matches, and how many ids it holds once read (0 while it is read). */
@@ -634,13 +633,13 @@ interface KeptCandidates {
 }
 
 /**
- * Searches whose matches are kept for their other sorts and for relevance, bounded by their number and by the
- * ids they hold together (4,000,000 ids: 16 MB at the very most; the buyers' mix keeps well under 1,000,000).
- * The bound on ids, not on searches, decides: a common word's set under each department is small, and a bound
- * of 64 searches (ADR 028) made the mix's searches under departments push each other out and be read again.
+ * Searches whose matches are kept for every filter, sort and page, bounded by their number and by the matches
+ * they hold together (2,000,000 ids with their ranks: 24 MB at the very most; the buyers' mix keeps well under
+ * 1,000,000). One set per search (as typed, and its corrections when asked for), whatever the filter: a
+ * search under each department is the same set filtered in memory, not another read.
  */
 const CANDIDATE_ENTRIES = 2000;
-const CANDIDATE_IDS = 4_000_000;
+const CANDIDATE_IDS = 2_000_000;
 
 const RANK_ORDERS: Record<RankKind, SQL> = {
   name: orderBy('name', null),
@@ -703,54 +702,51 @@ async function ranksAt(db: Db, state: CatalogueState, kind: RankKind, stockOrder
 }
 
 /**
- * The ids matching a search under the filter (no order, no cap) and their order by relevance, with their
- * version; typos are corrected when the words as typed find nothing. Kept per search and filter for the
- * other sorts of the same search. One statement reads the matches and each one's rank (ts_rank, as the plain
- * query ranks): the ranks are only used to order them here and are not kept.
+ * The ids of the active catalogue matching a search (no filter, no order, no cap) and each one's rank, with
+ * their version: the words as typed, or (`corrected`) their corrections, for when the words as typed find
+ * nothing under the question's filter (an empty set with the typed search when there is nothing to correct).
+ * Kept per search for every filter and sort; one statement reads the matches and their ranks.
  */
 function candidatesOf(
   db: Db,
   state: CatalogueState,
-  key: string,
+  term: string,
   groups: SearchGroup[],
-  live: SQL,
-  treeVersion: number | null,
-  stockOrderMs: number,
+  corrected: boolean,
 ): Promise<Candidates> {
+  const key = JSON.stringify([term.toLowerCase(), corrected]);
   const kept = state.candidates.get(key);
   if (kept) {
     state.candidates.delete(key);
     state.candidates.set(key, kept);
     return kept.value;
   }
-  const read = async (search: SQL) => {
+  const read = async (search: SQL): Promise<Candidates> => {
     const [row] = rowsOf<{ ids: number[] | string | null; ranks: number[] | string | null; version: number }>(
       await db.execute(sql`
         select m.ids, m.ranks, ${VERSION} as version
           from (select array_agg(p.id) as ids, array_agg(ts_rank(p.search_document, ${search})::float8) as ranks
-                  from products p where ${live} and p.search_document @@ (${search})) m`),
+                  from products p where p.is_active and p.search_document @@ (${search})) m`),
     );
     return {
       ids: Int32Array.from(parseIntArray(row?.ids ?? [])),
       ranks: Float64Array.from(parseNumberArray(row?.ranks ?? [])),
       version: Number(row?.version ?? -1),
+      search,
     };
   };
   const loading = (async (): Promise<Candidates> => {
-    let search = searchQuery(groups);
-    let found = await read(search);
-    if (found.ids.length === 0) {
-      const corrected = await correctedSearch(db, groups);
-      if (corrected) {
-        search = searchQuery(corrected);
-        found = await read(search);
-      }
-    }
-    // Relevance breaks ties by name: the kept order by name (of the same version) gives each match's place.
-    const names = await ranksAt(db, state, 'name', stockOrderMs, found.version);
-    const relevance = names.version === found.version ? relevanceOrder(found.ids, found.ranks, names) : null;
-    const { ids, version } = found;
-    return { ids, version, relevance, search, keep: treeVersion === null || treeVersion === version };
+    const typed = searchQuery(groups);
+    if (!corrected) return read(typed);
+    const corrections = await correctedSearch(db, groups);
+    if (corrections) return read(searchQuery(corrections));
+    const [row] = rowsOf<{ version: number }>(await db.execute(sql`select ${VERSION} as version`));
+    return {
+      ids: new Int32Array(0),
+      ranks: new Float64Array(0),
+      version: Number(row?.version ?? -1),
+      search: typed,
+    };
   })();
   const entry: KeptCandidates = { value: loading, size: 0 };
   if (state.candidates.size >= CANDIDATE_ENTRIES) evictCandidates(state, 1);
@@ -761,14 +757,47 @@ function candidatesOf(
     state.candidateIds -= entry.size;
   };
   loading.then((c) => {
-    if (!c.keep || c.version < state.version) return drop();
+    if (c.version < state.version) return drop();
     if (state.candidates.get(key) !== entry) return;
     entry.version = c.version;
-    entry.size = c.ids.length + (c.relevance?.length ?? 0);
+    entry.size = c.ids.length;
     state.candidateIds += entry.size;
     evictCandidates(state, 0);
   }, drop);
   return loading;
+}
+
+/**
+ * The candidates under a question's filter (department or honoured category, band), through the kept
+ * membership of the same version; the candidates themselves without a filter. Null when the membership is
+ * of another version.
+ */
+async function filteredCandidates(
+  db: Db,
+  state: CatalogueState,
+  query: ProductQuery,
+  candidates: Candidates,
+): Promise<Candidates | null> {
+  const { department_id: department, category_id: category } = query;
+  if (department === undefined && category === undefined && !query.price_band) return candidates;
+  const members = await membersOf(db, state);
+  if (members.version !== candidates.version) return null;
+  const { honoured } = await honouredCategory(db, state, query);
+  const bit = query.price_band ? 1 << PRICE_BAND_KEYS.indexOf(query.price_band) : 0;
+  const ids: number[] = [];
+  const ranks: number[] = [];
+  candidates.ids.forEach((id, i) => {
+    if (
+      honoured
+        ? members.category[id] !== category
+        : department !== undefined && members.department[id] !== department
+    )
+      return;
+    if (bit && !(members.bands[id]! & bit)) return;
+    ids.push(id);
+    ranks.push(candidates.ranks[i]!);
+  });
+  return { ...candidates, ids: Int32Array.from(ids), ranks: Float64Array.from(ranks) };
 }
 
 /** Drops the least recently used kept searches until `room` more fit and the ids held are within bounds. */
@@ -861,38 +890,45 @@ function inRankOrder(
 }
 
 /**
- * A search from its kept matches (the buyers' shared view, with the cache on): by relevance, their kept order
- * by relevance; in a chosen order, sorted by the kept whole-catalogue order of that sort. Null when the
- * pieces are of different versions: the caller then asks the database as before.
+ * A search from its kept matches (the buyers' shared view, with the cache on) under the question's filter:
+ * by relevance, ranked (rank, then the kept order by name); in a chosen order, sorted by the kept
+ * whole-catalogue order of that sort. When the words as typed find nothing under the filter, their
+ * corrections do (as the plain query corrects). Null when the pieces are of different versions: the caller
+ * then asks the database as before.
  */
 async function rankedSearch(
   db: Db,
   state: CatalogueState,
   query: ProductQuery,
+  term: string,
   groups: SearchGroup[],
-  live: SQL,
-  treeVersion: number | null,
   order: ProductOrder,
   stockOrderMs: number,
 ): Promise<{ ids: Int32Array; candidates: Candidates } | null> {
-  const key = questionKey({ ...query, sort: undefined });
-  state.ordersAsked.add('name');
-  if (order === 'relevance') {
-    const candidates = await candidatesOf(db, state, key, groups, live, treeVersion, stockOrderMs);
-    return candidates.relevance ? { ids: candidates.relevance, candidates } : null;
+  let candidates = await filteredCandidates(
+    db,
+    state,
+    query,
+    await candidatesOf(db, state, term, groups, false),
+  );
+  if (candidates && candidates.ids.length === 0) {
+    candidates = await filteredCandidates(
+      db,
+      state,
+      query,
+      await candidatesOf(db, state, term, groups, true),
+    );
   }
-  const kind: RankKind = order === 'price_asc' || order === 'price_desc' ? 'price' : order;
+  if (!candidates) return null;
+  const kind: RankKind =
+    order === 'relevance' ? 'name' : order === 'price_asc' || order === 'price_desc' ? 'price' : order;
   state.ordersAsked.add(kind);
-  const [candidates, kept] = await Promise.all([
-    candidatesOf(db, state, key, groups, live, treeVersion, stockOrderMs),
-    ranksOf(db, state, kind, stockOrderMs),
-  ]);
-  const ranks =
-    kept.version < candidates.version
-      ? await ranksAt(db, state, kind, stockOrderMs, candidates.version)
-      : kept;
+  const ranks = await ranksAt(db, state, kind, stockOrderMs, candidates.version);
   if (candidates.version !== ranks.version) return null;
-  const ids = inRankOrder(candidates.ids, ranks, order === 'price_desc');
+  const ids =
+    order === 'relevance'
+      ? relevanceOrder(candidates.ids, candidates.ranks, ranks)
+      : inRankOrder(candidates.ids, ranks, order === 'price_desc');
   return ids ? { ids, candidates } : null;
 }
 
@@ -1064,14 +1100,15 @@ async function findMatches(
     }
   }
   if (groups.length && stockOrderMs > 0 && isSharedView(user, query)) {
-    const ranked = await rankedSearch(db, state, query, groups, live, treeVersion, order, stockOrderMs);
+    const ranked = await rankedSearch(db, state, query, term!, groups, order, stockOrderMs);
     if (ranked) {
       const { ids: all, candidates } = ranked;
       const ids = all.subarray(0, PRODUCT_TOTAL_CAP);
       const read = await readPage(db, ids.subarray(page.from, page.to), live, browseLimit);
       const filter = { live, search: candidates.search, order };
       const matches = { ids, more: all.length > PRODUCT_TOTAL_CAP };
-      const keep = candidates.keep && read.version === candidates.version;
+      const keep =
+        (treeVersion ?? candidates.version) === candidates.version && read.version === candidates.version;
       return { found: { matches, filter, version: candidates.version, keep }, ...read };
     }
   }
@@ -1187,14 +1224,14 @@ async function keptAnswerOf(
   if (groups.length === 0) return null;
   const order: ProductOrder = query.sort ?? 'relevance';
   const { live, treeVersion } = await liveFilter(db, ANY_BUYER, query, state);
-  const ranked = await rankedSearch(db, state, query, groups, live, treeVersion, order, stockOrderMs);
+  const ranked = await rankedSearch(db, state, query, term, groups, order, stockOrderMs);
   if (!ranked) return null;
   const { ids: all, candidates } = ranked;
   const found: Found = {
     matches: { ids: all.subarray(0, PRODUCT_TOTAL_CAP), more: all.length > PRODUCT_TOTAL_CAP },
     filter: { live, search: candidates.search, order },
     version: candidates.version,
-    keep: candidates.keep,
+    keep: (treeVersion ?? candidates.version) === candidates.version,
   };
   return { value: Promise.resolve(found), expires };
 }
