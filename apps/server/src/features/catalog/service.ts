@@ -612,14 +612,15 @@ interface Ranks {
 }
 
 /**
- * A search's matches over the whole active catalogue, unordered, each with its rank (ts_rank, as the plain
- * query ranks): which products match and how well, never a price or a stock figure. A filter (department,
- * category, band) is applied to them in memory through the kept membership (see Members).
+ * A search's matches over the whole active catalogue: which products match, unordered, and the same in their
+ * order by relevance (rank, then the kept order by name), never a price or a stock figure. A question's filter
+ * (department, category, band) is applied to them in memory through the kept membership (see Members).
  */
 interface Candidates {
   version: number;
   ids: Int32Array;
-  ranks: Float64Array;
+  /** Every match by relevance; null when the kept order by name was of another version. */
+  relevance: Int32Array | null;
   /** The search as it matched: the words typed, or their corrections. */
   search: SQL;
 }
@@ -713,6 +714,7 @@ function candidatesOf(
   term: string,
   groups: SearchGroup[],
   corrected: boolean,
+  stockOrderMs: number,
 ): Promise<Candidates> {
   const key = JSON.stringify([term.toLowerCase(), corrected]);
   const kept = state.candidates.get(key);
@@ -728,12 +730,15 @@ function candidatesOf(
           from (select array_agg(p.id) as ids, array_agg(ts_rank(p.search_document, ${search})::float8) as ranks
                   from products p where p.is_active and p.search_document @@ (${search})) m`),
     );
-    return {
-      ids: Int32Array.from(parseIntArray(row?.ids ?? [])),
-      ranks: Float64Array.from(parseNumberArray(row?.ranks ?? [])),
-      version: Number(row?.version ?? -1),
-      search,
-    };
+    const ids = Int32Array.from(parseIntArray(row?.ids ?? []));
+    const version = Number(row?.version ?? -1);
+    // The ranks order the matches once and are dropped: what is kept is the order.
+    const names = await ranksAt(db, state, 'name', stockOrderMs, version);
+    const relevance =
+      names.version === version
+        ? relevanceOrder(ids, Float64Array.from(parseNumberArray(row?.ranks ?? [])), names, ids.length)
+        : null;
+    return { ids, relevance, version, search };
   };
   const loading = (async (): Promise<Candidates> => {
     const typed = searchQuery(groups);
@@ -743,7 +748,7 @@ function candidatesOf(
     const [row] = rowsOf<{ version: number }>(await db.execute(sql`select ${VERSION} as version`));
     return {
       ids: new Int32Array(0),
-      ranks: new Float64Array(0),
+      relevance: new Int32Array(0),
       version: Number(row?.version ?? -1),
       search: typed,
     };
@@ -760,7 +765,7 @@ function candidatesOf(
     if (c.version < state.version) return drop();
     if (state.candidates.get(key) !== entry) return;
     entry.version = c.version;
-    entry.size = c.ids.length;
+    entry.size = c.ids.length + (c.relevance?.length ?? 0);
     state.candidateIds += entry.size;
     evictCandidates(state, 0);
   }, drop);
@@ -769,8 +774,8 @@ function candidatesOf(
 
 /**
  * The candidates under a question's filter (department or honoured category, band), through the kept
- * membership of the same version; the candidates themselves without a filter. Null when the membership is
- * of another version.
+ * membership of the same version, in the order they had; the candidates themselves without a filter. Null
+ * when the membership is of another version.
  */
 async function filteredCandidates(
   db: Db,
@@ -784,20 +789,19 @@ async function filteredCandidates(
   if (members.version !== candidates.version) return null;
   const { honoured } = await honouredCategory(db, state, query);
   const bit = query.price_band ? 1 << PRICE_BAND_KEYS.indexOf(query.price_band) : 0;
-  const ids: number[] = [];
-  const ranks: number[] = [];
-  candidates.ids.forEach((id, i) => {
-    if (
-      honoured
-        ? members.category[id] !== category
-        : department !== undefined && members.department[id] !== department
-    )
-      return;
-    if (bit && !(members.bands[id]! & bit)) return;
-    ids.push(id);
-    ranks.push(candidates.ranks[i]!);
-  });
-  return { ...candidates, ids: Int32Array.from(ids), ranks: Float64Array.from(ranks) };
+  const within = (ids: Int32Array) =>
+    ids.filter(
+      (id) =>
+        (honoured
+          ? members.category[id] === category
+          : department === undefined || members.department[id] === department) &&
+        (!bit || (members.bands[id]! & bit) !== 0),
+    );
+  return {
+    ...candidates,
+    ids: within(candidates.ids),
+    relevance: candidates.relevance && within(candidates.relevance),
+  };
 }
 
 /** Drops the least recently used kept searches until `room` more fit and the ids held are within bounds. */
@@ -821,8 +825,13 @@ export function keptCandidates(db: Db): { searches: number; ids: number } {
  * sorted; the matches that tie at the cut (a common word's matches mostly share one rank) are taken in the
  * order by name. Null when a match is not in the order by name (of another version).
  */
-export function relevanceOrder(ids: Int32Array, ranks: Float64Array, names: Ranks): Int32Array | null {
-  const want = Math.min(PRODUCT_TOTAL_CAP + 1, ids.length);
+export function relevanceOrder(
+  ids: Int32Array,
+  ranks: Float64Array,
+  names: Ranks,
+  limit = PRODUCT_TOTAL_CAP + 1,
+): Int32Array | null {
+  const want = Math.min(limit, ids.length);
   const { position } = names;
   for (const id of ids) if (id >= position.length || position[id]! < 0) return null;
   if (want === 0) return new Int32Array(0);
@@ -905,30 +914,22 @@ async function rankedSearch(
   order: ProductOrder,
   stockOrderMs: number,
 ): Promise<{ ids: Int32Array; candidates: Candidates } | null> {
-  let candidates = await filteredCandidates(
-    db,
-    state,
-    query,
-    await candidatesOf(db, state, term, groups, false),
-  );
+  const kept = (corrected: boolean) => candidatesOf(db, state, term, groups, corrected, stockOrderMs);
+  let candidates = await filteredCandidates(db, state, query, await kept(false));
   if (candidates && candidates.ids.length === 0) {
-    candidates = await filteredCandidates(
-      db,
-      state,
-      query,
-      await candidatesOf(db, state, term, groups, true),
-    );
+    candidates = await filteredCandidates(db, state, query, await kept(true));
   }
   if (!candidates) return null;
-  const kind: RankKind =
-    order === 'relevance' ? 'name' : order === 'price_asc' || order === 'price_desc' ? 'price' : order;
+  state.ordersAsked.add('name');
+  if (order === 'relevance') {
+    const ids = candidates.relevance?.subarray(0, PRODUCT_TOTAL_CAP + 1);
+    return ids ? { ids, candidates } : null;
+  }
+  const kind: RankKind = order === 'price_asc' || order === 'price_desc' ? 'price' : order;
   state.ordersAsked.add(kind);
   const ranks = await ranksAt(db, state, kind, stockOrderMs, candidates.version);
   if (candidates.version !== ranks.version) return null;
-  const ids =
-    order === 'relevance'
-      ? relevanceOrder(candidates.ids, candidates.ranks, ranks)
-      : inRankOrder(candidates.ids, ranks, order === 'price_desc');
+  const ids = inRankOrder(candidates.ids, ranks, order === 'price_desc');
   return ids ? { ids, candidates } : null;
 }
 
