@@ -282,8 +282,10 @@ describe('the catalogue kept ahead of its buyers (ADR 028)', () => {
       await vi.waitFor(() => expect(state.has(questionKey(asked))).toBe(true), { timeout: 20_000 });
       const refill = fill.passes().at(-1)!;
       expect(refill.questions).toBeLessThanOrEqual(3);
-      // Browsing questions are walked from the kept orders: the two those three used (by price, by name).
-      expect(refill.orders).toBe(2);
+      // Browsing questions are walked from the kept orders: at most the two those three used (by price, by
+      // name; a refill may start between them), never the order by stock that nobody asked for.
+      expect(refill.orders).toBeGreaterThanOrEqual(1);
+      expect(refill.orders).toBeLessThanOrEqual(2);
       expect(state.has(questionKey(unasked))).toBe(false);
       expect(ids(await list(app, cookie, `department_id=${d}&sort=price_asc`))).toEqual([second, first]);
       expect(ids(await list(app, cookie, `department_id=${d}&sort=stock`)).sort()).toEqual(
