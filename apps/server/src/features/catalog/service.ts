@@ -203,7 +203,7 @@ class CatalogueState {
   readonly ranks = new Map<RankKind, { value: Promise<Ranks>; version?: number }>();
   /** Which department, category and price bands each active product is in, as of a version (see Members). */
   members: { value: Promise<Members>; version?: number } | null = null;
-  /** Which products a search matches under a filter, unordered, as of a version (see Candidates). */
+  /** Which products each search matches over the whole active catalogue, as of a version (see Candidates). */
   readonly candidates = new Map<string, KeptCandidates>();
   /** The ids held by the kept candidates (see CANDIDATE_IDS). */
   candidateIds = 0;
@@ -634,13 +634,14 @@ interface KeptCandidates {
 }
 
 /**
- * Searches whose matches are kept for every filter, sort and page, bounded by their number and by the matches
- * they hold together (2,000,000 ids with their ranks: 24 MB at the very most; the buyers' mix keeps well under
- * 1,000,000). One set per search (as typed, and its corrections when asked for), whatever the filter: a
- * search under each department is the same set filtered in memory, not another read.
+ * Searches whose matches are kept for every filter, sort and page, bounded by their number and by the ids
+ * they hold together (4,000,000 ids: 16 MB at the very most, as before; each match counts twice, in the set
+ * and in the order by relevance; the buyers' mix keeps well under 1,000,000). One set per search (as typed,
+ * and its corrections when asked for), whatever the filter: a search under each department is the same set
+ * filtered in memory, not another read.
  */
 const CANDIDATE_ENTRIES = 2000;
-const CANDIDATE_IDS = 2_000_000;
+const CANDIDATE_IDS = 4_000_000;
 
 const RANK_ORDERS: Record<RankKind, SQL> = {
   name: orderBy('name', null),
@@ -1195,7 +1196,7 @@ function refreshInBackground(
 
 /**
  * A question of the buyers' shared view answered from what is kept, as a kept answer: a browsing question
- * from the kept orders and membership, a search from its kept matches (read once per search and filter) and
+ * from the kept orders and membership, a search from its kept matches (read once per search, for every filter) and
  * the kept orders. No statement once those are kept. Null when they are of different versions, or for a
  * search of punctuation only: the caller then asks the database as before.
  */
