@@ -1196,8 +1196,8 @@ function refreshInBackground(
 
 /**
  * A question of the buyers' shared view answered from what is kept, as a kept answer: a browsing question
- * from the kept orders and membership, a search from its kept matches (read once per search, for every filter) and
- * the kept orders. No statement once those are kept. Null when they are of different versions, or for a
+ * from the kept orders and membership, a search from its kept matches (read once per search, for every
+ * filter) and the kept orders. No statement once those are kept. Null when they are of different versions, or for a
  * search of punctuation only: the caller then asks the database as before.
  */
 async function keptAnswerOf(
