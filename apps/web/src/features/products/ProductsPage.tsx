@@ -29,10 +29,14 @@ export default function ProductsPage() {
   useLayoutEffect(() => {
     if (!ready) return holdFirstPaint();
     const typed = takeOverProductsFirstPaint();
-    if (typed) setText(typed.text);
+    // Into the address too, as the box would after its pause (the box follows the address when it first renders).
+    if (typed) {
+      setText(typed.text);
+      update({ q: typed.text.trim() || undefined }, true);
+    }
     if (typed?.focused)
       document.querySelector<HTMLInputElement>('#root [data-testid="product-search"]')?.focus();
-    // setText is the state setter's wrapper, stable in what it does.
+    // setText and update are rebuilt each render, the same in what they do.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
 
