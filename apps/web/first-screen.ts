@@ -150,16 +150,15 @@ export function firstScreen(): Plugin {
         const shellStrings = words([
           ...new Set([...keysOf(shell), ...Object.values(HEADINGS).map(([title]) => title), ...roleKeys]),
         ]);
-        // The marketplace's first paint (features/products/first-paint.ts): its words, beside the shell's.
+        // The marketplace's first paint (features/products/first-paint.ts): its words, as data the script reads only
+        // on that screen (a script element of JSON is not run, so the other screens do not pay for evaluating them).
+        const productsWords: Record<string, Record<string, string>> = {};
         for (const language of languages)
-          Object.assign(
-            shellStrings[language]!,
-            productsFirstPaintWords(
-              JSON.parse(readFileSync(join(LOCALES, language, 'products.json'), 'utf8')) as Record<
-                string,
-                unknown
-              >,
-            ),
+          productsWords[language] = productsFirstPaintWords(
+            JSON.parse(readFileSync(join(LOCALES, language, 'products.json'), 'utf8')) as Record<
+              string,
+              unknown
+            >,
           );
         const buyers = Object.fromEntries(
           Object.entries(FIRST_PAINT_ROLES).map(([name, r]) => [name, r.products === 'subtitle' ? 1 : 0]),
@@ -215,8 +214,9 @@ export function firstScreen(): Plugin {
           // the app would (the app's code comes from the cache), Add to Cart is remembered (window.__ttTap) and
           // pressed by the card when the app takes over; ProductsPage takes its place (takeOverProductsFirstPaint).
           `var D=window.__ttProducts;if(D&&H)D.then(function(d){if(!d||!e.isConnected)return window.__ttGo();` +
-          `var G=${productsFunction},K=${JSON.stringify(productsConstants)},X=[],f=document.createElement('template');` +
-          `function draw(){X.forEach(function(n){n.remove()});var l=document.documentElement.lang,P=G({lang:l,t:W[l]||W.en,` +
+          `var G=${productsFunction},K=${JSON.stringify(productsConstants)},X=[],f=document.createElement('template'),` +
+          `V=JSON.parse(document.getElementById('first-paint-products').textContent);` +
+          `function draw(){X.forEach(function(n){n.remove()});var l=document.documentElement.lang,P=G({lang:l,t:V[l]||V.en,` +
           `user:{id:d.user.id,buyer:d.buyer},list:d.list,categories:d.categories,plan:d.plan,cart:d.cart,c:K,cards:${FIRST_ROW_PICTURES}});` +
           `f.innerHTML=P[0];X=[].slice.call(f.content.childNodes);X.forEach(function(n){k.appendChild(n)});` +
           `f.innerHTML=P[1];var b=[].slice.call(f.content.childNodes);k.after.apply(k,b);X=X.concat(b)}` +
@@ -306,6 +306,7 @@ export function firstScreen(): Plugin {
           html: html.replace(
             root,
             `<div id="first-paint" hidden>${markup.trim()}</div>\n    <template id="first-paint-shell">${shell.trim()}</template>\n` +
+              `    <script type="application/json" id="first-paint-products">${JSON.stringify(productsWords).replace(/</g, '\\u003c')}</script>\n` +
               `    <script>${show}</script>\n    ${root}`,
           ),
           tags: [
