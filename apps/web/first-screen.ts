@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
+import { PRICE_BAND_KEYS, PRODUCT_SORTS, STOCK_GREEN_ABOVE } from '../../packages/domain/src/catalog-rules';
+import { FREE_PLAN_BROWSE_LIMIT } from '../../packages/domain/src/plan-rules';
 import { BADGE_CLASS, BADGE_TONES, FIRST_PAINT_ROLES } from './src/app/shell/first-paint-roles';
+import { productsFirstPaint, productsFirstPaintWords } from './src/features/products/first-paint';
 
 /**
  * Issue 9 (screens on a cheap phone): what index.html does before the app's own code has run.
@@ -47,6 +50,10 @@ export const FIRST_REQUESTS: Record<string, string[]> = {
 export const SIGNED_IN_HINT = 'tt_signed_in';
 /** The request whose answer names the pictures of the marketplace's first row: preloaded as soon as it arrives. */
 export const LIST_REQUEST = '/api/products?page=1';
+/** What the marketplace's first paint shows besides the list (departments, plan, a buyer's cart: View Cart's count). */
+export const CATEGORIES_REQUEST = '/api/categories';
+export const PLAN_REQUEST = '/api/user-plan-restrictions';
+export const CART_REQUEST = '/api/cart';
 /** The cards of the widest grid's first row (ProductResults' FIRST_ROW_CARDS). */
 const FIRST_ROW_PICTURES = 4;
 
@@ -143,6 +150,30 @@ export function firstScreen(): Plugin {
         const shellStrings = words([
           ...new Set([...keysOf(shell), ...Object.values(HEADINGS).map(([title]) => title), ...roleKeys]),
         ]);
+        // The marketplace's first paint (features/products/first-paint.ts): its words, as data the script reads only
+        // on that screen (a script element of JSON is not run, so the other screens do not pay for evaluating them).
+        const productsWords: Record<string, Record<string, string>> = {};
+        for (const language of languages)
+          productsWords[language] = productsFirstPaintWords(
+            JSON.parse(readFileSync(join(LOCALES, language, 'products.json'), 'utf8')) as Record<
+              string,
+              unknown
+            >,
+          );
+        const buyers = Object.fromEntries(
+          Object.entries(FIRST_PAINT_ROLES).map(([name, r]) => [name, r.products === 'subtitle' ? 1 : 0]),
+        );
+        // Its function's own source, minified (the build does not minify index.html's inline scripts).
+        const minified = minifySync('products-first-paint.js', `var G=${String(productsFirstPaint)};`);
+        if (minified.errors.length > 0 || !minified.code.startsWith('var G='))
+          throw new Error('first paint: the products function does not minify');
+        const productsFunction = minified.code.slice('var G='.length).replace(/;\s*$/, '');
+        const productsConstants = {
+          bands: PRICE_BAND_KEYS,
+          sorts: PRODUCT_SORTS,
+          green: STOCK_GREEN_ABOVE,
+          freeLimit: FREE_PLAN_BROWSE_LIMIT,
+        };
         // Which first paint shows, decided by the head script: on / the landing page's, to a visitor not signed in
         // last time (window.__ttFirstPaint); on any other path the signed-in shell's, as soon as it is known who is
         // signed in: at once from what the last visit remembered (localStorage `signed_in`, lib/first-paint.ts),
@@ -176,15 +207,39 @@ export function firstScreen(): Plugin {
           `e.querySelectorAll('[data-r=badge]').forEach(function(n){n.setAttribute('data-t',r[0]);n.className=C[0]+' '+O[r[1]]+' '+C[1]});` +
           `if(H)k.querySelector('p').setAttribute('data-t',r[I[H[1]]]);fill();if(!on){on=true;live('[data-tap]')}}` +
           `var m=null;try{m=JSON.parse(localStorage.getItem('signed_in')||'null')}catch(x){}if(m&&m.role)paint(m);` +
-          `U.then(function(u){if(e.isConnected)paint(u)})})();`;
+          `U.then(function(u){if(e.isConnected)paint(u)});` +
+          // The marketplace: below its heading, what ProductsPage draws there (View Cart, the free plan's banner, the
+          // filter bar, the first row of cards: features/products/first-paint.ts) once the head script's answers are in.
+          // Drawn again in a language chosen here. Its controls work: a filter or the list view opens the address
+          // the app would (the app's code comes from the cache), Add to Cart is remembered (window.__ttTap) and
+          // pressed by the card when the app takes over; ProductsPage takes its place (takeOverProductsFirstPaint).
+          `var D=window.__ttProducts;if(D&&H)D.then(function(d){if(!d||!e.isConnected)return window.__ttGo();` +
+          `var G=${productsFunction},K=${JSON.stringify(productsConstants)},X=[],f=document.createElement('template'),` +
+          `V=JSON.parse(document.getElementById('first-paint-products').textContent);` +
+          `function draw(){X.forEach(function(n){n.remove()});var l=document.documentElement.lang,P=G({lang:l,t:V[l]||V.en,` +
+          `user:{id:d.user.id,buyer:d.buyer},list:d.list,categories:d.categories,plan:d.plan,cart:d.cart,c:K,cards:${FIRST_ROW_PICTURES}});` +
+          `f.innerHTML=P[0];X=[].slice.call(f.content.childNodes);X.forEach(function(n){k.appendChild(n)});` +
+          `f.innerHTML=P[1];var b=[].slice.call(f.content.childNodes);k.after.apply(k,b);X=X.concat(b)}` +
+          `draw();e.setAttribute('data-products','');Promise.all([].map.call(e.querySelectorAll('[data-product-id] img'),function(i){` +
+          `return i.decode().catch(function(){})})).then(function(){requestAnimationFrame(function(){setTimeout(window.__ttGo,0)})});` +
+          `var s=e.querySelector('select');if(s)s.addEventListener('change',draw);` +
+          `var F={'filter-department':'department','filter-price':'price','product-sort':'sort'};` +
+          `e.addEventListener('change',function(v){var n=F[v.target.getAttribute('data-testid')];` +
+          `if(n&&v.target.value)location.search='?'+n+'='+encodeURIComponent(v.target.value)});` +
+          `e.addEventListener('click',function(v){var x=v.target.closest&&v.target.closest('[data-testid=add-to-cart],[aria-pressed=false]');` +
+          `if(!x||x.disabled)return;if(x.hasAttribute('aria-pressed')){location.search='?view=list';return}` +
+          `e.querySelectorAll('[aria-busy]').forEach(function(y){y.removeAttribute('aria-busy')});` +
+          `window.__ttTap='products:add:'+x.closest('[data-product-id]').getAttribute('data-product-id');x.setAttribute('aria-busy','true')})})` +
+          `})();`;
 
         // Vite's module scripts become the head script's to start: at once on most screens, but where the first
         // paint is the largest thing the screen shows (the landing page, the dashboard: PAINT_FIRST) only once the
         // browser reports that paint shown, or once it is known that nobody is signed in (the dashboard's shell is
         // then not shown), or after 1.5 s at the latest (a tab opened in the background never paints). On a slow
         // link the 270 KB of code would otherwise share the line with the stylesheet and the user's answer the
-        // first paint waits for, and its first task is long on a slow phone. Not on the marketplace: its largest
-        // paint is the first row of pictures, which the app draws.
+        // first paint waits for, and its first task is long on a slow phone. On the marketplace (unfiltered) the
+        // largest paint is the first row of pictures, which the first paint draws too: the code waits for them to
+        // show (window.__ttGo), for the answers to say they will not be drawn, or 2.5 s at the latest.
         const modules: string[] = [];
         html = html.replace(
           /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g,
@@ -216,15 +271,28 @@ export function firstScreen(): Plugin {
           `get=function(u){return A[u]=fetch(u,{credentials:'same-origin',headers:{Accept:'application/json'}})};` +
           // The user's answer, read beside the app (the shell's first paint waits on it when nothing is remembered).
           `var m=get(${JSON.stringify(ME_REQUEST)});window.__ttUser=m.then(function(r){return r.ok?r.clone().json():null})` +
-          `.catch(function(){return null});m.then(function(r){if(!r.ok)return;` +
+          `.catch(function(){return null});` +
+          // An answer's body, read beside the app's own reading of it (cloned before the app can have taken it).
+          `var J=function(P){return P?P.then(function(r){return r.ok?r.clone().json():null}).catch(function(){return null}):null},` +
+          // The marketplace's first paint (features/products/first-paint.ts) draws from these answers, or from none.
+          `Q=function(){};if(p==='/products'&&!location.search)window.__ttProducts=new Promise(function(r){Q=r});` +
+          `m.then(function(r){if(!r.ok)return Q(null);` +
           `R.forEach(function(u){if(u.indexOf('?')<0||!location.search)get(u)});` +
+          `var L=J(A[${JSON.stringify(LIST_REQUEST)}]);` +
+          `if(L&&window.__ttProducts){var x=[L,J(A[${JSON.stringify(CATEGORIES_REQUEST)}]),J(A[${JSON.stringify(PLAN_REQUEST)}])];` +
+          // A buyer's cart (View Cart's count): asked for once the user's answer says the role buys.
+          `Q(window.__ttUser.then(function(u){if(!u)return null;var b=${JSON.stringify(buyers)}[u.role];` +
+          `if(b)x.push(J(get(${JSON.stringify(CART_REQUEST)})));return Promise.all(x).then(function(v){` +
+          `return v[0]&&v[1]&&v[2]&&(!b||v[3])?{user:u,buyer:!!b,list:v[0],categories:v[1],plan:v[2],cart:b?v[3].length:0}:null})}))}else Q(null);` +
           // The marketplace's first row of pictures: asked for when the list arrives, not when the app has drawn it.
-          `var P=A[${JSON.stringify(LIST_REQUEST)}];if(P)return P.then(function(r){return r.ok?r.clone().json():null})` +
-          `.then(function(d){((d&&d.products)||[]).slice(0,${FIRST_ROW_PICTURES}).forEach(function(x){if(!x.image_url)return;` +
+          `if(L)return L.then(function(d){((d&&d.products)||[]).slice(0,${FIRST_ROW_PICTURES}).forEach(function(x){if(!x.image_url)return;` +
           `var k=document.createElement('link');k.rel='preload';k.as='image';k.href=x.image_url;k.fetchPriority='high';` +
-          `document.head.appendChild(k)})})}).catch(function(){})}` +
-          `if(!f&&${JSON.stringify(PAINT_FIRST)}.indexOf(p)<0)return load();var d=false;function go(){if(!d){d=true;load()}}` +
-          `if(!f)window.__ttUser.then(function(u){if(!u)go()});setTimeout(go,1500);` +
+          `document.head.appendChild(k)})})}).catch(function(){Q(null)})}` +
+          `var Z=window.__ttProducts;if(!f&&!Z&&${JSON.stringify(PAINT_FIRST)}.indexOf(p)<0)return load();` +
+          `var d=false;function go(){if(!d){d=true;load()}}if(!f)window.__ttUser.then(function(u){if(!u)go()});` +
+          // The marketplace with its first row drawn here: once that row's pictures are shown (the first-paint script
+          // calls window.__ttGo), or at once when it will not be drawn, or after 2.5 s at the latest.
+          `if(Z){window.__ttGo=go;Z.then(function(x){if(!x)go()});setTimeout(go,2500);return}setTimeout(go,1500);` +
           `try{new PerformanceObserver(function(e){if(e.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
           `.observe({type:'paint',buffered:true})}catch(x){go()}})();`;
         // Before the stylesheet: an inline script waits for the stylesheets above it, the preloads should not.
@@ -238,6 +306,7 @@ export function firstScreen(): Plugin {
           html: html.replace(
             root,
             `<div id="first-paint" hidden>${markup.trim()}</div>\n    <template id="first-paint-shell">${shell.trim()}</template>\n` +
+              `    <script type="application/json" id="first-paint-products">${JSON.stringify(productsWords).replace(/</g, '\\u003c')}</script>\n` +
               `    <script>${show}</script>\n    ${root}`,
           ),
           tags: [

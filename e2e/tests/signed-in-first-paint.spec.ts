@@ -124,3 +124,93 @@ test('an address no screen has: the signed-in first paint gives way to the not-f
   ).toBeVisible();
   await expect(firstPaint(page)).toHaveCount(0);
 });
+
+/** The marketplace's first row as the page shows it: each card's text, and where its picture and the filter bar are. */
+const firstRow = (page: Page, scope: string) =>
+  page.evaluate((scope) => {
+    const cards = Array.from(
+      document.querySelectorAll<HTMLElement>(`${scope} [data-testid="product-card"]`),
+    ).slice(0, 4);
+    const box = (e: Element | null) => {
+      const r = e?.getBoundingClientRect();
+      return r ? [r.x, r.y, r.width, r.height].map((v) => Math.round(v)) : null;
+    };
+    return {
+      texts: cards.map((c) => c.innerText),
+      pictures: cards.map((c) => box(c.querySelector('img'))),
+      filters: box(document.querySelector(`${scope} [data-testid="product-search"]`)),
+      cart: document.querySelector<HTMLElement>(`${scope} [data-testid="view-cart"]`)?.innerText,
+    };
+  }, scope);
+
+test("the marketplace's first row of cards shows before the app's code, and the app's cards take its place where it was", async ({
+  page,
+  login,
+}, testInfo) => {
+  await login('retailer', false);
+  const list = (await (await page.request.get('/api/products?page=1')).json()) as {
+    products: { name: string }[];
+  };
+  const app = await holdApp(page);
+  await page.goto('/products');
+  const cards = firstPaint(page).getByTestId('product-card');
+  await expect(cards).toHaveCount(4);
+  await expect(cards.first().getByRole('heading', { level: 2 })).toHaveText(list.products[0]!.name);
+  // Its picture is shown (not only asked for) before the app's code has arrived.
+  await expect
+    .poll(() =>
+      cards
+        .first()
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  await expect(page.getByTestId('product-card').locator('visible=true')).toHaveCount(4);
+  const before = await firstRow(page, '#first-paint');
+  await shot(page, 'products-first-row-first-paint', testInfo.project.name);
+
+  app.release();
+  await expect(firstPaint(page)).toHaveCount(0);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  // The same cards, words and prices, at the same places: nothing moved.
+  expect(await firstRow(page, '#root')).toEqual(before);
+  await shot(page, 'products-first-row-app', testInfo.project.name);
+});
+
+test("a search typed and an Add to Cart pressed in the marketplace's first paint are kept when the app takes over", async ({
+  page,
+  login,
+}) => {
+  await login('sales_rep', false);
+  // An empty cart to start with, and to end with (the demo accounts are shared).
+  type Line = { id: number; product_id: number };
+  const empty = async () => {
+    for (const line of (await (await page.request.get('/api/cart')).json()) as Line[])
+      expect((await page.request.delete(`/api/cart/${line.id}`)).ok()).toBeTruthy();
+  };
+  await empty();
+  try {
+    const app = await holdApp(page);
+    await page.goto('/products');
+    const card = firstPaint(page)
+      .getByTestId('product-card')
+      .filter({ has: page.locator('[data-testid="add-to-cart"]:not([disabled])') })
+      .first();
+    const id = Number(await card.getAttribute('data-product-id'));
+    const add = card.getByTestId('add-to-cart');
+    await add.click();
+    await expect(add).toHaveAttribute('aria-busy', 'true');
+    await firstPaint(page).getByTestId('product-search').fill('zzz');
+    app.release();
+    await expect(firstPaint(page)).toHaveCount(0);
+    await expect(page.getByTestId('product-search')).toHaveValue('zzz');
+    await expect(page).toHaveURL(/[?&]q=zzz/);
+    await expect
+      .poll(async () =>
+        ((await (await page.request.get('/api/cart')).json()) as Line[]).map((l) => l.product_id),
+      )
+      .toEqual([id]);
+  } finally {
+    await empty();
+  }
+});

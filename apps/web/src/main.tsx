@@ -62,15 +62,18 @@ const firstScreens: Record<
     chunk: () => import('./features/products/ProductsPage'),
     namespace: 'products',
     data: () =>
-      import('./features/products/api').then((m) =>
-        Promise.all([
+      Promise.all([import('./features/products/api'), import('./features/cart/api')]).then(([m, cart]) => {
+        const user = queryClient.getQueryData<AppUser | null>(authKeys.me());
+        return Promise.all([
           queryClient.prefetchQuery(m.categoriesQuery()),
           queryClient.prefetchQuery(m.planRestrictionsQuery()),
           // The first page of the unfiltered list (the screen asks for the same key): the pictures that
           // are the screen's largest paint wait on it, so it no longer waits for the screen to render.
           ...(window.location.search === '' ? [queryClient.prefetchInfiniteQuery(m.productsQuery({}))] : []),
-        ]),
-      ),
+          // A buyer's cart (View Cart's count), which the head script asked for to draw the marketplace's first paint.
+          ...(user && cart.canBuy(user.role) ? [queryClient.prefetchQuery(cart.cartQuery())] : []),
+        ]);
+      }),
   },
 };
 const firstScreen = firstScreens[window.location.pathname];

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_COOKIE } from '@tt/domain';
-import { FIRST_REQUESTS, LIST_REQUEST, ME_REQUEST, SIGNED_IN_HINT } from '../../first-screen';
+import {
+  CART_REQUEST,
+  CATEGORIES_REQUEST,
+  FIRST_REQUESTS,
+  LIST_REQUEST,
+  ME_REQUEST,
+  PLAN_REQUEST,
+  SIGNED_IN_HINT,
+} from '../../first-screen';
+import { cartQuery } from '../features/cart/api';
 import { meQuery } from '../features/auth/api';
 import { dashboardQuery } from '../features/dashboard/api';
 import { categoriesQuery, planRestrictionsQuery, productsQuery } from '../features/products/api';
@@ -47,6 +56,9 @@ describe("the head script's requests", () => {
       await pathOf(() => planRestrictionsQuery().queryFn!(context)),
       list,
     ]);
+    // What the marketplace's first paint reads besides the list, and a buyer's cart (asked for only then).
+    expect([CATEGORIES_REQUEST, PLAN_REQUEST]).toEqual(FIRST_REQUESTS['/products']!.slice(0, 2));
+    expect(CART_REQUEST).toBe(await pathOf(() => cartQuery().queryFn!(context)));
   });
 
   it("read the server's signed-in cookie by its name", () => {

@@ -44,6 +44,31 @@ export function useMediaQuery(query: string) {
  */
 export function removeFirstPaint() {
   document.getElementById('first-paint')?.remove();
+  held = false;
+  for (const then of whenGone.splice(0)) then();
+}
+
+let held = false;
+const whenGone: (() => void)[] = [];
+
+/**
+ * The marketplace's first paint (its filter bar and first row of cards, features/products/first-paint.ts) stays
+ * until ProductsPage has the same answers to draw in its place: ProductsPage holds it (in a layout effect, which
+ * runs before the shell's), so the shell does not take it away when the screen first renders.
+ */
+export function holdFirstPaint() {
+  held = document.getElementById('first-paint')?.hasAttribute('data-products') ?? false;
+}
+
+/** Whether a screen holds the first paint (holdFirstPaint). */
+export function isFirstPaintHeld() {
+  return held;
+}
+
+/** Runs `then` once the first paint has gone (at once if it has). */
+export function afterFirstPaint(then: () => void) {
+  if (document.getElementById('first-paint')) whenGone.push(then);
+  else then();
 }
 
 /** Whether the first paint still shown is the signed-in shell's (which AppShell takes away, not the router). */

@@ -11,6 +11,8 @@ import { useDemoNotifications } from '../../features/notifications/api';
 import {
   DESKTOP_QUERY,
   MENU_TAP,
+  afterFirstPaint,
+  isFirstPaintHeld,
   removeFirstPaint,
   takeFirstPaintTap,
   useAfterFirstPaint,
@@ -118,8 +120,11 @@ export function AppShell({ user }: { user: AppUser }) {
  */
 function ShellFirstPaintGone({ onMenu }: { onMenu: () => void }) {
   useLayoutEffect(() => {
-    removeFirstPaint();
-    if (takeFirstPaintTap(MENU_TAP)) onMenu();
+    // Not while the screen holds it (the marketplace's cards, until ProductsPage has them): that screen takes it.
+    if (!isFirstPaintHeld()) removeFirstPaint();
+    afterFirstPaint(() => {
+      if (takeFirstPaintTap(MENU_TAP)) onMenu();
+    });
     // Once, when the first screen has rendered.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

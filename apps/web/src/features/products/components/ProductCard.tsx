@@ -13,6 +13,7 @@ import {
   type ProductTradeOffer,
   type ProductPromotion,
 } from '@tt/domain';
+import { takeFirstPaintTap } from '../../../lib/first-paint';
 import { formatDate } from '../../../lib/format';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -199,6 +200,13 @@ function AddToCartButton({ product }: { product: Product }) {
       { onSuccess: () => setState('added'), onError: () => setState('idle') },
     );
   };
+
+  // Pressed in the marketplace's first paint before the app had taken over (index.html remembers it): pressed now.
+  useEffect(() => {
+    if (reason === null && takeFirstPaintTap(`products:add:${product.id}`)) onAdd();
+    // Once, when the card first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <>
