@@ -789,15 +789,7 @@ async function filteredCandidates(
   const members = await membersOf(db, state);
   if (members.version !== candidates.version) return null;
   const { honoured } = await honouredCategory(db, state, query);
-  const bit = query.price_band ? 1 << PRICE_BAND_KEYS.indexOf(query.price_band) : 0;
-  const within = (ids: Int32Array) =>
-    ids.filter(
-      (id) =>
-        (honoured
-          ? members.category[id] === category
-          : department === undefined || members.department[id] === department) &&
-        (!bit || (members.bands[id]! & bit) !== 0),
-    );
+  const within = (ids: Int32Array) => ids.filter(inFilter(members, query, honoured));
   return {
     ...candidates,
     ids: within(candidates.ids),
@@ -914,7 +906,7 @@ async function rankedSearch(
   groups: SearchGroup[],
   order: ProductOrder,
   stockOrderMs: number,
-): Promise<{ ids: Int32Array; candidates: Candidates } | null> {
+): Promise<{ ids: Int32Array; version: number; search: SQL } | null> {
   const kept = (corrected: boolean) => candidatesOf(db, state, term, groups, corrected, stockOrderMs);
   let candidates = await filteredCandidates(db, state, query, await kept(false));
   if (candidates && candidates.ids.length === 0) {
@@ -924,14 +916,14 @@ async function rankedSearch(
   state.ordersAsked.add('name');
   if (order === 'relevance') {
     const ids = candidates.relevance?.subarray(0, PRODUCT_TOTAL_CAP + 1);
-    return ids ? { ids, candidates } : null;
+    return ids ? { ids, version: candidates.version, search: candidates.search } : null;
   }
   const kind: RankKind = order === 'price_asc' || order === 'price_desc' ? 'price' : order;
   state.ordersAsked.add(kind);
   const ranks = await ranksAt(db, state, kind, stockOrderMs, candidates.version);
   if (candidates.version !== ranks.version) return null;
   const ids = inRankOrder(candidates.ids, ranks, order === 'price_desc');
-  return ids ? { ids, candidates } : null;
+  return ids ? { ids, version: candidates.version, search: candidates.search } : null;
 }
 
 /**
@@ -1011,6 +1003,20 @@ async function membersOf(db: Db, state: CatalogueState): Promise<Members> {
   return kept.value;
 }
 
+/**
+ * Whether a product (by id) is in a question's department or honoured category and price band, by the kept
+ * membership: the same filter as liveFilter's, in memory.
+ */
+function inFilter(members: Members, query: ProductQuery, honoured: boolean): (id: number) => boolean {
+  const { department_id: department, category_id: category } = query;
+  const bit = query.price_band ? 1 << PRICE_BAND_KEYS.indexOf(query.price_band) : 0;
+  return (id) =>
+    (honoured
+      ? members.category[id] === category
+      : department === undefined || members.department[id] === department) &&
+    (!bit || (members.bands[id]! & bit) !== 0);
+}
+
 /** The kept whole-catalogue order that serves a sort, and whether it is walked from its end. */
 export function keptOrderOf(order: ProductOrder): { kind: RankKind; reverse: boolean } {
   switch (order) {
@@ -1039,29 +1045,21 @@ async function browseFromKept(
   query: ProductQuery,
   order: ProductOrder,
   stockOrderMs: number,
-): Promise<{ ids: Int32Array; version: number; expires: number; treeVersion: number | null } | null> {
+): Promise<{ ids: Int32Array; version: number; expires: number } | null> {
   const { kind, reverse } = keptOrderOf(order);
   const [ranks, members] = await Promise.all([ranksOf(db, state, kind, stockOrderMs), membersOf(db, state)]);
   if (ranks.version !== members.version) return null;
-  const { department_id: department, category_id: category } = query;
-  const { honoured, treeVersion } = await honouredCategory(db, state, query);
-  const bit = query.price_band ? 1 << PRICE_BAND_KEYS.indexOf(query.price_band) : 0;
+  const { honoured } = await honouredCategory(db, state, query);
+  const belongs = inFilter(members, query, honoured);
   const want = PRODUCT_TOTAL_CAP + 1;
   const out = new Int32Array(want);
   const { order: ids } = ranks;
   let n = 0;
   for (let i = 0; i < ids.length && n < want; i += 1) {
     const id = ids[reverse ? ids.length - 1 - i : i]!;
-    if (
-      honoured
-        ? members.category[id] !== category
-        : department !== undefined && members.department[id] !== department
-    )
-      continue;
-    if (bit && !(members.bands[id]! & bit)) continue;
-    out[n++] = id;
+    if (belongs(id)) out[n++] = id;
   }
-  return { ids: out.subarray(0, n), version: ranks.version, expires: ranks.expires, treeVersion };
+  return { ids: out.subarray(0, n), version: ranks.version, expires: ranks.expires };
 }
 
 /**
@@ -1081,7 +1079,6 @@ async function findMatches(
   const term = query.search?.trim() || undefined;
   const groups = term === undefined ? [] : parseSearch(term);
   const order: ProductOrder = query.sort ?? (term ? 'relevance' : 'name');
-  const { live, treeVersion } = await liveFilter(db, user, query, state);
   if (term !== undefined && groups.length === 0) {
     // Only punctuation: nothing can match.
     const read = await readPage(db, [], sql`false`, browseLimit);
@@ -1089,31 +1086,15 @@ async function findMatches(
     const matches = { ids: new Int32Array(0), more: false };
     return { found: { matches, filter, version: read.version, keep: true }, ...read };
   }
-  if (!groups.length && stockOrderMs > 0 && isSharedView(user, query)) {
-    const kept = await browseFromKept(db, state, query, order, stockOrderMs);
+  if (stockOrderMs > 0 && isSharedView(user, query)) {
+    const kept = await keptFound(db, state, query, stockOrderMs);
     if (kept) {
-      const ids = kept.ids.subarray(0, PRODUCT_TOTAL_CAP);
-      const read = await readPage(db, ids.subarray(page.from, page.to), live, browseLimit);
-      const filter = { live, search: null, order };
-      const matches = { ids, more: kept.ids.length > PRODUCT_TOTAL_CAP };
-      const keep = kept.version === read.version && (kept.treeVersion ?? kept.version) === kept.version;
-      const found = { matches, filter, version: kept.version, keep, expires: kept.expires };
-      return { found, ...read };
+      const ids = kept.matches.ids.subarray(page.from, page.to);
+      const read = await readPage(db, ids, kept.filter.live, browseLimit);
+      return { found: { ...kept, keep: kept.keep && read.version === kept.version }, ...read };
     }
   }
-  if (groups.length && stockOrderMs > 0 && isSharedView(user, query)) {
-    const ranked = await rankedSearch(db, state, query, term!, groups, order, stockOrderMs);
-    if (ranked) {
-      const { ids: all, candidates } = ranked;
-      const ids = all.subarray(0, PRODUCT_TOTAL_CAP);
-      const read = await readPage(db, ids.subarray(page.from, page.to), live, browseLimit);
-      const filter = { live, search: candidates.search, order };
-      const matches = { ids, more: all.length > PRODUCT_TOTAL_CAP };
-      const keep =
-        (treeVersion ?? candidates.version) === candidates.version && read.version === candidates.version;
-      return { found: { matches, filter, version: candidates.version, keep }, ...read };
-    }
-  }
+  const { live, treeVersion } = await liveFilter(db, user, query, state);
   let search = groups.length ? searchQuery(groups) : null;
   const filter: CatalogueFilter = { live, search, order };
   let read = await matchingIds(db, filter, search, page, browseLimit);
@@ -1195,47 +1176,35 @@ function refreshInBackground(
 }
 
 /**
- * A question of the buyers' shared view answered from what is kept, as a kept answer: a browsing question
+ * Which products match a question of the buyers' shared view, answered from what is kept: a browsing question
  * from the kept orders and membership, a search from its kept matches (read once per search, for every
- * filter) and the kept orders. No statement once those are kept. Null when they are of different versions, or for a
- * search of punctuation only: the caller then asks the database as before.
+ * filter) and the kept orders. No statement once those are kept. Null when they are of different versions,
+ * or for a search of punctuation only: the caller then asks the database.
  */
-async function keptAnswerOf(
+async function keptFound(
   db: Db,
   state: CatalogueState,
   query: ProductQuery,
   stockOrderMs: number,
-): Promise<Entry | null> {
+): Promise<Found | null> {
   const term = query.search?.trim() || undefined;
-  const expires = expiryOf(query, stockOrderMs);
-  if (term === undefined) {
-    const order: ProductOrder = query.sort ?? 'name';
-    const kept = await browseFromKept(db, state, query, order, stockOrderMs);
-    if (!kept) return null;
-    const { live } = await liveFilter(db, ANY_BUYER, query, state);
-    const found: Found = {
-      matches: { ids: kept.ids.subarray(0, PRODUCT_TOTAL_CAP), more: kept.ids.length > PRODUCT_TOTAL_CAP },
-      filter: { live, search: null, order },
-      version: kept.version,
-      keep: (kept.treeVersion ?? kept.version) === kept.version,
-      expires: kept.expires,
-    };
-    return { value: Promise.resolve(found), expires: kept.expires };
-  }
-  const groups = parseSearch(term);
-  if (groups.length === 0) return null;
-  const order: ProductOrder = query.sort ?? 'relevance';
+  const groups = term === undefined ? [] : parseSearch(term);
+  if (term !== undefined && groups.length === 0) return null;
+  const order: ProductOrder = query.sort ?? (term ? 'relevance' : 'name');
   const { live, treeVersion } = await liveFilter(db, ANY_BUYER, query, state);
-  const ranked = await rankedSearch(db, state, query, term, groups, order, stockOrderMs);
-  if (!ranked) return null;
-  const { ids: all, candidates } = ranked;
-  const found: Found = {
+  const kept =
+    term === undefined
+      ? await browseFromKept(db, state, query, order, stockOrderMs)
+      : await rankedSearch(db, state, query, term, groups, order, stockOrderMs);
+  if (!kept) return null;
+  const { ids: all, version } = kept;
+  return {
     matches: { ids: all.subarray(0, PRODUCT_TOTAL_CAP), more: all.length > PRODUCT_TOTAL_CAP },
-    filter: { live, search: candidates.search, order },
-    version: candidates.version,
-    keep: (treeVersion ?? candidates.version) === candidates.version,
+    filter: { live, search: 'search' in kept ? kept.search : null, order },
+    version,
+    keep: (treeVersion ?? version) === version,
+    ...('expires' in kept ? { expires: kept.expires } : {}),
   };
-  return { value: Promise.resolve(found), expires };
 }
 
 /**
@@ -1271,8 +1240,11 @@ export async function listProductsJson(
   if (shared && !entry) {
     // A question not kept yet: its answer from the kept orders (and a search's kept matches), then its
     // page read as a kept answer's is, in one statement with the session.
-    const kept = await keptAnswerOf(db, state, query, stockOrderMs);
-    if (kept) state.set(key, (entry = kept));
+    const found = await keptFound(db, state, query, stockOrderMs);
+    if (found) {
+      entry = { value: Promise.resolve(found), expires: found.expires ?? expiryOf(query, stockOrderMs) };
+      state.set(key, entry);
+    }
   }
   if (entry) {
     if (entry.expires <= Date.now()) refreshInBackground(db, state, key, entry, query, stockOrderMs);
