@@ -73,11 +73,33 @@ function precacheSelection() {
 
 const precache = precacheSelection();
 
+/**
+ * React Router publishes a production build beside the development one its package exports: the same code with
+ * its development warnings switched off, which the app's build takes (issue 9: less work on a phone's first load).
+ */
+const routerProductionBuild: Plugin = {
+  name: 'tt-react-router-production',
+  apply: 'build',
+  config: () => ({
+    resolve: {
+      alias: [
+        {
+          find: /^react-router$/,
+          replacement: fileURLToPath(
+            new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+          ),
+        },
+      ],
+    },
+  }),
+};
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     precache.plugin,
+    routerProductionBuild,
     firstScreen(),
     VitePWA({
       registerType: 'autoUpdate',

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { SIGNED_IN_COOKIE, type AppUser } from '@tt/domain';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -95,10 +95,17 @@ await initI18n();
 // page below the head has been read (an inline script there waits for the stylesheet), so #root may not exist yet.
 if (document.readyState === 'loading')
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App client={queryClient} />
-  </StrictMode>,
+// Issue 9 (a cheap phone's blocking time): the first render is a transition, which React renders in slices of a
+// few milliseconds with the main thread free between them (a plain render was one task of some 80 ms here, over
+// 300 ms at a phone's speed); and it starts in a task of its own, after the one that ran the app's modules.
+await new Promise((resolve) => setTimeout(resolve, 0));
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App client={queryClient} />
+    </StrictMode>,
+  ),
 );
 
 // The generated worker takes over at once (autoUpdate), so registering it is all there is to do;

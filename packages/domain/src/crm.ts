@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { inSast, SAST_OFFSET_MS } from './sast.ts';
 
 /**
  * The CRM (spec 3 §2, §3, §6; DECISIONS 5-7, 11, 12): the clients a sales rep looks after, the
@@ -102,14 +103,12 @@ const randAmount = (max: number) =>
 // ---------------------------------------------------------------------------------------------------
 // Months (targets and "this month" figures are counted in South African time)
 
-/** South Africa keeps UTC+2 all year (no daylight saving). */
-const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
 export const MONTH_PATTERN = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
 export const monthSchema = z.string().regex(MONTH_PATTERN, { message: 'validation.month' });
 
 /** The month (YYYY-MM) a moment falls in, in South African time. */
 export function monthOf(moment: Date): string {
-  return new Date(moment.getTime() + SAST_OFFSET_MS).toISOString().slice(0, 7);
+  return inSast(moment).toISOString().slice(0, 7);
 }
 
 /** Where a month (YYYY-MM) starts and where the next starts, as instants. */

@@ -11,6 +11,7 @@ export * from './order-rules.ts';
 export * from './cooperatives.ts';
 export * from './dashboard.ts';
 export * from './dashboard-rules.ts';
+export * from './sast.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './catalog-rules.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { randToCents, VAT_RATE_PERCENT, type Cents } from './money.ts';
+import { inSast } from './sast.ts';
 
 /**
  * The books of a business (issue 11 point 3): a double-entry ledger. Every journal entry has two or more
@@ -161,11 +162,9 @@ export function isVatRegistered(vatNumber: string | null | undefined): boolean {
 export const PERIODS = ['this_month', 'last_month', 'quarter', 'year', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
 
-const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
-
 /** Today's calendar date in Johannesburg, YYYY-MM-DD (the books' dates are South African days). */
 export function sastDate(now: Date = new Date()): string {
-  return new Date(now.getTime() + SAST_OFFSET_MS).toISOString().slice(0, 10);
+  return inSast(now).toISOString().slice(0, 10);
 }
 
 const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);

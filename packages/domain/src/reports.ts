@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recentOrderSchema } from './dashboard.ts';
 import { orderStatusSchema } from './orders.ts';
+import { inSast, SAST_OFFSET_MS } from './sast.ts';
 
 /**
  * Reports (spec 1 §2 /reports; DECISIONS 12): the period select and four tabs, computed from the real
@@ -37,14 +38,12 @@ export const TOP_PRODUCTS_SHOWN = 5;
 export const COOPERATIVES_SHOWN = 20;
 export const LATEST_ORDERS_SHOWN = 10;
 
-/** South Africa keeps UTC+2 all year (no daylight saving), so SAST dates are UTC shifted by two hours. */
-const SAST_MS = 2 * 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** YYYY-MM-DD of an instant in Africa/Johannesburg. */
-export const sastDay = (at: Date): string => new Date(at.getTime() + SAST_MS).toISOString().slice(0, 10);
+export const sastDay = (at: Date): string => inSast(at).toISOString().slice(0, 10);
 /** The instant a SAST calendar day (YYYY-MM-DD) begins. */
-const sastMidnight = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - SAST_MS);
+const sastMidnight = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - SAST_OFFSET_MS);
 /** The SAST midnight `n` whole days before the day of `at` (n = 0: the start of that day). */
 export const daysBack = (at: Date, n: number): Date =>
   new Date(sastMidnight(sastDay(at)).getTime() - n * DAY_MS);

@@ -1,62 +1,44 @@
-import { formatRandAmount } from '@tt/domain';
-
-export const TIME_ZONE = 'Africa/Johannesburg';
-
-/** Locale tags for Intl: the six languages read dates the South African way. */
-const intlLocale: Record<string, string> = {
-  en: 'en-ZA',
-  af: 'af-ZA',
-  zu: 'zu-ZA',
-  xh: 'xh-ZA',
-  st: 'st-ZA',
-  tn: 'tn-ZA',
-};
+import { formatRandAmount, inSast } from '@tt/domain';
 
 /**
- * Issue 9 (screens on a cheap phone): a formatter is built once per language and kind, not per date shown.
- * Building one is costly the first time (`supportedLocalesOf` walked ICU's locale list: some 270 ms of one
- * task on the dashboard at 4x CPU slowdown, once per date formatted). The list `[tag, 'en-ZA']` falls back
- * to en-ZA where the language has no locale data, as the explicit check did.
+ * Dates the South African way, in the user's language, without Intl (issue 9: screens on a cheap phone). A page's
+ * first Intl.DateTimeFormat or NumberFormat loads ICU's data: 20-60 ms of one task on this machine, 100-250 ms at
+ * a phone's speed, on the dashboard's first render and again in the bell. What Chromium's Intl shows is exactly
+ * this: en-ZA's and af-ZA's patterns and short months; isiZulu, isiXhosa, Sesotho and Setswana have no date data
+ * in the browser's ICU, which shows them en-ZA's (`format.test.ts` compares every pattern with Intl's en-ZA and
+ * af-ZA). Johannesburg keeps UTC+2 all year, so its wall clock is the UTC clock two hours on.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const shortMonths = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+  af: ['Jan.', 'Feb.', 'Mrt.', 'Apr.', 'Mei', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Okt.', 'Nov.', 'Des.'],
+};
+const pad = (n: number) => String(n).padStart(2, '0');
 
-function formatter(language: string, kind: string, options: Intl.DateTimeFormatOptions) {
-  const tag = intlLocale[language] ?? 'en-ZA';
-  const key = `${tag} ${kind}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat([tag, 'en-ZA'], { localeMatcher: 'lookup', ...options });
-    formatters.set(key, format);
-  }
-  return format;
+/** The day and short month of an instant in Johannesburg, as the language writes them ("06 Jan", "6 Jan."). */
+function dayMonth(at: Date, language: string) {
+  const month = (language === 'af' ? shortMonths.af : shortMonths.en)[at.getUTCMonth()]!;
+  return language === 'af' ? `${at.getUTCDate()} ${month}` : `${pad(at.getUTCDate())} ${month}`;
 }
 
 export const formatMoney = (rand: number) => formatRandAmount(rand);
 
+/** "28 Nov 2026" (af: "28 Nov. 2026"): the day in Johannesburg. */
 export function formatDate(iso: string, language: string) {
-  return formatter(language, 'date', {
-    timeZone: TIME_ZONE,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(iso));
+  const at = inSast(new Date(iso));
+  return `${dayMonth(at, language)} ${at.getUTCFullYear()}`;
 }
 
+/** "28 Nov, 11:05" (af: "28 Nov. 11:05"), on the 24-hour clock in Johannesburg. */
 export function formatDateTime(iso: string, language: string) {
-  return formatter(language, 'date-time', {
-    timeZone: TIME_ZONE,
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+  const at = inSast(new Date(iso));
+  const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+  return language === 'af' ? `${dayMonth(at, language)} ${time}` : `${dayMonth(at, language)}, ${time}`;
 }
 
 /** "2026-07" -> the month's short name in the user's language. */
 export function formatMonth(yearMonth: string, language: string) {
-  return formatter(language, 'month', { month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${yearMonth}-15T00:00:00Z`),
-  );
+  const month = Number(yearMonth.slice(5, 7)) - 1;
+  return (language === 'af' ? shortMonths.af : shortMonths.en)[month]!;
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

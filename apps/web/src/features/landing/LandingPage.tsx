@@ -141,7 +141,8 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      {/* Issue 9: the sections below the hero are laid out and painted as they near the screen. */}
+      <section className="mx-auto max-w-6xl px-4 py-12 [contain-intrinsic-size:auto_600px] [content-visibility:auto] sm:py-16">
         <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('features.title')}</h2>
         <p className="mt-2 text-stone-600">{t('features.subtitle')}</p>
         <div className="mt-8 grid gap-4 md:grid-cols-3">
@@ -157,7 +158,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="bg-stone-50">
+      <section className="bg-stone-50 [contain-intrinsic-size:auto_600px] [content-visibility:auto]">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <h2 className="text-2xl font-bold tracking-tight">{t('grid.title')}</h2>
           <div className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -174,7 +175,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <section className="mx-auto max-w-6xl px-4 py-12 [contain-intrinsic-size:auto_600px] [content-visibility:auto] sm:py-16">
         <h2 className="text-2xl font-bold tracking-tight">{t('demo_roles.title')}</h2>
         <p className="mt-2 text-stone-600">{t('demo_roles.subtitle')}</p>
         <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
@@ -194,7 +195,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 pb-16">
+      <section className="mx-auto max-w-6xl px-4 pb-16 [contain-intrinsic-size:auto_400px] [content-visibility:auto]">
         <div className="rounded-2xl bg-stone-900 px-6 py-10 text-center text-white">
           <h2 className="text-2xl font-bold">{t('cta.title')}</h2>
           <p className="mx-auto mt-2 max-w-md text-stone-200">{t('cta.text')}</p>

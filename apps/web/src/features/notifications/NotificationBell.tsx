@@ -17,11 +17,9 @@ const priorityStyle: Record<NotificationPriority, string> = {
 };
 
 export function NotificationBell() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data } = useNotifications();
   const markRead = useMarkRead();
-  const markAll = useMarkAllRead();
-  const remove = useDeleteNotification();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const badge = unreadBadge(data?.unread_count ?? 0);
@@ -34,11 +32,6 @@ export function NotificationBell() {
       void navigate(link);
     }
   };
-  const text = (n: Notification, part: 'title' | 'message') => {
-    const value = n[part];
-    return value.startsWith('notifications.') ? t(value, n.params) : value;
-  };
-
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
@@ -65,76 +58,96 @@ export function NotificationBell() {
           aria-labelledby="notifications-title"
           className="z-50 w-[min(92vw,380px)] rounded-xl border border-stone-200 bg-white shadow-xl"
         >
-          <div className="flex items-center justify-between border-b border-stone-100 px-4 py-3">
-            <p id="notifications-title" className="font-semibold">
-              {t('notifications.title')}
-            </p>
-            <button
-              type="button"
-              className="text-sm font-medium text-brand-700 hover:underline disabled:text-stone-500 disabled:no-underline"
-              disabled={!badge || markAll.isPending}
-              onClick={() => markAll.mutate(undefined)}
-            >
-              {t('notifications.mark_all_read')}
-            </button>
-          </div>
-          {data && data.notifications.length === 0 ? (
-            <p className="px-4 py-8 text-center text-sm text-stone-500">{t('notifications.empty')}</p>
-          ) : (
-            <ul className="max-h-[60vh] overflow-y-auto">
-              {data?.notifications.map((n) => (
-                <li
-                  key={n.id}
-                  data-priority={n.priority}
-                  data-testid="notification-item"
-                  className={cn(
-                    'group flex gap-2 border-b border-l-4 border-b-stone-100 px-3 py-2.5',
-                    priorityStyle[n.priority],
-                    !n.read && 'bg-brand-50/60',
-                  )}
-                >
-                  <button
-                    type="button"
-                    className="min-w-0 flex-1 text-left"
-                    onClick={() => openNotification(n)}
-                    data-testid="notification-open"
-                    data-link={n.link ?? undefined}
-                  >
-                    <p className={cn('text-sm', n.read ? 'text-stone-700' : 'font-semibold text-stone-900')}>
-                      {text(n, 'title')}
-                    </p>
-                    <p className="text-sm text-stone-600">{text(n, 'message')}</p>
-                    <p className="mt-0.5 text-xs text-stone-500">
-                      {t(`notifications.priority.${n.priority}`)} ·{' '}
-                      {formatDateTime(n.timestamp, i18n.language)}
-                    </p>
-                  </button>
-                  <div className="flex shrink-0 flex-col gap-1">
-                    {!n.read && (
-                      <button
-                        type="button"
-                        className="rounded p-1 text-stone-400 hover:bg-stone-100 hover:text-stone-700"
-                        aria-label={t('notifications.mark_read')}
-                        onClick={() => markRead.mutate(n.id)}
-                      >
-                        <Check aria-hidden className="size-4" />
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="rounded p-1 text-stone-400 hover:bg-stone-100 hover:text-red-600"
-                      aria-label={t('notifications.remove')}
-                      onClick={() => remove.mutate(n.id)}
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <NotificationPanel badge={badge} onOpen={openNotification} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/**
+ * The open popover's header and list: its own component, so that a closed bell builds none of it (issue 9: the
+ * list's elements and dates were made on every render of the shell's bell, open or not).
+ */
+function NotificationPanel({ badge, onOpen }: { badge: string | null; onOpen: (n: Notification) => void }) {
+  const { t, i18n } = useTranslation();
+  const { data } = useNotifications();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const remove = useDeleteNotification();
+  const text = (n: Notification, part: 'title' | 'message') => {
+    const value = n[part];
+    return value.startsWith('notifications.') ? t(value, n.params) : value;
+  };
+  return (
+    <>
+      <div className="flex items-center justify-between border-b border-stone-100 px-4 py-3">
+        <p id="notifications-title" className="font-semibold">
+          {t('notifications.title')}
+        </p>
+        <button
+          type="button"
+          className="text-sm font-medium text-brand-700 hover:underline disabled:text-stone-500 disabled:no-underline"
+          disabled={!badge || markAll.isPending}
+          onClick={() => markAll.mutate(undefined)}
+        >
+          {t('notifications.mark_all_read')}
+        </button>
+      </div>
+      {data && data.notifications.length === 0 ? (
+        <p className="px-4 py-8 text-center text-sm text-stone-500">{t('notifications.empty')}</p>
+      ) : (
+        <ul className="max-h-[60vh] overflow-y-auto">
+          {data?.notifications.map((n) => (
+            <li
+              key={n.id}
+              data-priority={n.priority}
+              data-testid="notification-item"
+              className={cn(
+                'group flex gap-2 border-b border-l-4 border-b-stone-100 px-3 py-2.5',
+                priorityStyle[n.priority],
+                !n.read && 'bg-brand-50/60',
+              )}
+            >
+              <button
+                type="button"
+                className="min-w-0 flex-1 text-left"
+                onClick={() => onOpen(n)}
+                data-testid="notification-open"
+                data-link={n.link ?? undefined}
+              >
+                <p className={cn('text-sm', n.read ? 'text-stone-700' : 'font-semibold text-stone-900')}>
+                  {text(n, 'title')}
+                </p>
+                <p className="text-sm text-stone-600">{text(n, 'message')}</p>
+                <p className="mt-0.5 text-xs text-stone-500">
+                  {t(`notifications.priority.${n.priority}`)} · {formatDateTime(n.timestamp, i18n.language)}
+                </p>
+              </button>
+              <div className="flex shrink-0 flex-col gap-1">
+                {!n.read && (
+                  <button
+                    type="button"
+                    className="rounded p-1 text-stone-400 hover:bg-stone-100 hover:text-stone-700"
+                    aria-label={t('notifications.mark_read')}
+                    onClick={() => markRead.mutate(n.id)}
+                  >
+                    <Check aria-hidden className="size-4" />
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="rounded p-1 text-stone-400 hover:bg-stone-100 hover:text-red-600"
+                  aria-label={t('notifications.remove')}
+                  onClick={() => remove.mutate(n.id)}
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import {
   createBulkOrderSchema,
   finalUnitPriceCents,
   formatRand,
+  inSast,
   randToCents,
   type BulkOrder,
   type Membership,
@@ -13,16 +14,16 @@ import { Button } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { Field, Input, Select } from '../../../components/ui/Field';
 import { cn } from '../../../components/ui/cn';
-import { TIME_ZONE, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useCreateBulkOrder, useProductOptions } from '../api';
 
 const DEFAULT_RUN_DAYS = 14;
 
 /** A day in South African time, as the date field's YYYY-MM-DD. */
 function dayInput(daysFromNow: number) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(
-    new Date(Date.now() + daysFromNow * 24 * 60 * 60 * 1000),
-  );
+  return inSast(new Date(Date.now() + daysFromNow * 24 * 60 * 60 * 1000))
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** The order runs to the end of the chosen day, South African time (UTC+2, no daylight saving). */

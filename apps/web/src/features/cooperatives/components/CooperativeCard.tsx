@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Building2, CalendarDays, CheckCircle2, Landmark, MapPin, Users, Warehouse } from 'lucide-react';
-import { acceptsMembers, membershipProgress, type Cooperative, type CooperativeStatus } from '@tt/domain';
+import {
+  acceptsMembers,
+  inSast,
+  membershipProgress,
+  type Cooperative,
+  type CooperativeStatus,
+} from '@tt/domain';
 import { Badge, type Tone } from '../../../components/ui/Badge';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
-import { TIME_ZONE } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { JoinCooperativeDialog } from './JoinCooperativeDialog';
 
@@ -18,7 +23,7 @@ const statusTones: Record<CooperativeStatus, Tone> = {
 };
 
 function yearOf(iso: string) {
-  return new Intl.DateTimeFormat('en-ZA', { year: 'numeric', timeZone: TIME_ZONE }).format(new Date(iso));
+  return String(inSast(new Date(iso)).getUTCFullYear());
 }
 
 export function CooperativeCard({

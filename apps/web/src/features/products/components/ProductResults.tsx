@@ -93,7 +93,18 @@ export function ProductResults({
         )}
       >
         {items.map((product, index) => (
-          <li key={product.id} className="min-w-0">
+          <li
+            key={product.id}
+            // Issue 9: a card below the first row is laid out and painted when it nears the screen, not all 24
+            // when the list first draws (the estimate is a card's height; once drawn, its own is remembered).
+            className={cn(
+              'min-w-0',
+              index >= FIRST_ROW_CARDS &&
+                (view === 'grid'
+                  ? '[contain-intrinsic-size:auto_420px] [content-visibility:auto]'
+                  : '[contain-intrinsic-size:auto_120px] [content-visibility:auto]'),
+            )}
+          >
             <ProductCard
               priority={index < FIRST_ROW_CARDS}
               product={product}
