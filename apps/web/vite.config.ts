@@ -23,7 +23,15 @@ const PRECACHED_MODULES = [
   /\/features\/cart\/CartPage\.tsx$/,
   /\/features\/cooperatives\/CooperativesPage\.tsx$/,
   /\/features\/misc\/UpcomingPage\.tsx$/,
+  // The shell's bell, loaded by AppShell once the first paint is done.
+  /\/features\/notifications\/NotificationBell\.tsx$/,
 ];
+
+/**
+ * What the shell loads once the first paint is done (the bell's Radix popover and the positioning code only it
+ * uses): in the bell's own chunk, evaluated in a task of its own, not with 'screens'.
+ */
+const LATER = /[\\/](@radix-ui[\\/]react-popover|@radix-ui[\\/]react-popper|@floating-ui[\\/][a-z-]+)[\\/]/;
 
 const DOMAIN_BARREL = /[\\/]packages[\\/]domain[\\/]src[\\/]index\.ts$/;
 
@@ -33,7 +41,7 @@ function firstScreens(ctx: { getModuleInfo(id: string): { importedIds: string[] 
   if (firstScreensSeen) return firstScreensSeen;
   const seen = new Set<string>();
   const visit = (id: string) => {
-    if (seen.has(id)) return;
+    if (seen.has(id) || LATER.test(id)) return;
     seen.add(id);
     // Not through the domain's barrel: it reaches every area's rules and contracts (and zod), which the
     // other screens use; what the first screens use of it is chunked by the bundler with its users.

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * Issue 9 (screens on a cheap phone): what the first screen does not show waits until the main thread is idle
@@ -10,10 +10,11 @@ export function useAfterFirstPaint() {
     if (ready) return;
     if (typeof window.requestIdleCallback === 'function') {
       // The timeout: a page that is never idle (an animation) still gets its bell within a few seconds.
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 3000 });
+      // A transition: what waited is rendered in slices, not in one long task of its own.
+      const id = window.requestIdleCallback(() => startTransition(() => setReady(true)), { timeout: 3000 });
       return () => window.cancelIdleCallback(id);
     }
-    const id = window.setTimeout(() => setReady(true), 500);
+    const id = window.setTimeout(() => startTransition(() => setReady(true)), 500);
     return () => window.clearTimeout(id);
   }, [ready]);
   return ready;

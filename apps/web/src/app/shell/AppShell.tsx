@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Dialog } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { AppUser } from '@tt/domain';
 import { Loading } from '../../components/ui/Loading';
 import { useLogout } from '../../features/auth/api';
-import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useDemoNotifications } from '../../features/notifications/api';
 import {
   DESKTOP_QUERY,
@@ -25,6 +24,13 @@ import { LanguagePicker } from '../../components/ui/LanguagePicker';
 import { Logo } from '../../components/ui/Logo';
 import { RoleBadge } from '../../components/ui/RoleBadge';
 import { Sidebar } from './Sidebar';
+
+// Issue 9: the bell (its Radix popover and the positioning library under it) is not part of what the screen shows
+// first; its code is evaluated in a task of its own once the first paint is done, not with the shell's. The
+// service worker precaches it with the shell (vite.config.ts), so it opens offline too.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
 
 export function AppShell({ user }: { user: AppUser }) {
   const { t } = useTranslation();
@@ -85,7 +91,13 @@ export function AppShell({ user }: { user: AppUser }) {
           </p>
           <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
             <LanguagePicker />
-            {painted ? <NotificationBell /> : <span aria-hidden className="size-10" />}
+            {painted ? (
+              <Suspense fallback={<span aria-hidden className="size-10" />}>
+                <NotificationBell />
+              </Suspense>
+            ) : (
+              <span aria-hidden className="size-10" />
+            )}
             <span className="hidden sm:inline-flex">
               <RoleBadge role={user.role} />
             </span>
