@@ -6,6 +6,8 @@
 //   CHROME_PATH=/usr/bin/chromium node scripts/lighthouse.mjs
 //   LIGHTHOUSE_RUNS=3 (median of that many runs per page; default 1)
 //   LIGHTHOUSE_REPORTS=/tmp/lh (keeps each run's JSON report there, to see where the main thread went)
+//   LIGHTHOUSE_TRACES=/tmp/lh (keeps each run's trace there, with the V8 profiler's samples, for
+//     scripts/main-thread.mjs; the profiler adds work of its own, so these runs' figures are not compared)
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +59,8 @@ function lighthouse(url, cookie) {
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  if (process.env.LIGHTHOUSE_TRACES)
+    args.push('--save-assets', '--additional-trace-categories=disabled-by-default-v8.cpu_profiler');
   // Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): try that run again.
   let result;
   for (let attempt = 1; attempt <= 3; attempt += 1) {
@@ -68,15 +72,17 @@ function lighthouse(url, cookie) {
   }
   if (result.status !== 0) throw new Error(`lighthouse failed on ${url}`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
+  const name = `${new URL(url).pathname.slice(1) || 'landing'}-${Date.now()}`;
+  if (process.env.LIGHTHOUSE_TRACES) {
+    mkdirSync(process.env.LIGHTHOUSE_TRACES, { recursive: true });
+    copyFileSync(
+      out.replace(/\.json$/, '-0.trace.json'),
+      join(process.env.LIGHTHOUSE_TRACES, `${name}.trace.json`),
+    );
+  }
   if (process.env.LIGHTHOUSE_REPORTS) {
     mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-    copyFileSync(
-      out,
-      join(
-        process.env.LIGHTHOUSE_REPORTS,
-        `${new URL(url).pathname.slice(1) || 'landing'}-${Date.now()}.json`,
-      ),
-    );
+    copyFileSync(out, join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`));
   }
   return {
     score: Math.round(report.categories.performance.score * 100),

@@ -189,7 +189,8 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    sourcemap: false,
+    // WEB_SOURCEMAP=1: maps beside the chunks, not named in them (scripts/main-thread.mjs reads them).
+    sourcemap: process.env.WEB_SOURCEMAP ? 'hidden' : false,
     rolldownOptions: {
       // Each screen keeps a chunk of its own (first-screen.ts and the precache find screens by their chunk).
       // main.tsx's top-level await switches these merges off today; this keeps it so without that await.
