@@ -83,7 +83,7 @@ function frameOf(id) {
     column: callFrame.columnNumber,
   });
   if (original?.source) {
-    const file = original.source.replace(/.*node_modules\//, '').replace(/.*\/apps\/web\//, '');
+    const file = original.source.replace(/.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
     frame = { file, fn: `${original.name ?? callFrame.functionName ?? '?'}:${original.line}` };
   }
   frames.set(id, frame);
