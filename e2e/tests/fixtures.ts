@@ -91,8 +91,20 @@ export const test = base.extend<
       const response = await page.request.post('/api/demo/login', { data: { role } });
       expect(response.ok()).toBeTruthy();
       if (startAt === false) return;
+      // The shell's bell loads once the first paint is done (ADR 032) and then asks for the notifications. The
+      // next login() ends this session (a sign-in rotates it), so a bell still asking then would be refused
+      // (401): on the dashboard, login() returns once the bell has its answer.
+      const bell =
+        startAt === '/dashboard'
+          ? page.waitForResponse(
+              (r) => new URL(r.url()).pathname === '/api/notifications' && r.request().method() === 'GET',
+            )
+          : undefined;
       await page.goto(startAt);
-      if (startAt === '/dashboard') await expect(page.getByTestId('revenue-chart')).toBeVisible();
+      if (startAt === '/dashboard') {
+        await expect(page.getByTestId('revenue-chart')).toBeVisible();
+        await bell;
+      }
     });
   },
 });

@@ -228,9 +228,12 @@ test('the installed app opens offline with the last data seen', async ({ page, c
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // Once the worker controls the page, what the page fetches is kept for later.
+  // Once the worker controls the page, what the page fetches is kept for later: the screen's data, and the
+  // notifications the bell asks for once the first paint is done.
+  const bell = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications');
   await page.reload();
   await expect(page.getByTestId('recent-orders')).toBeVisible();
+  await bell;
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   const orderNumber = await page
     .getByTestId('recent-orders')
