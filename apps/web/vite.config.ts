@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreen } from './first-screen';
+import { precompressed } from './precompressed';
 
 /**
  * What the service worker downloads when it installs (issue 9: a first visit on prepaid data): the shell and
@@ -109,6 +110,7 @@ export default defineConfig({
     precache.plugin,
     routerProductionBuild,
     firstScreen(),
+    precompressed(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

@@ -189,6 +189,9 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
+      // The build writes every text file beside itself compressed at the highest levels (.br, .gz;
+      // apps/web/precompressed.ts): sent as they are, not compressed again on each request.
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite names assets by content hash, so they never change; the shell itself must be revalidated.
         const immutable = path.includes(`${join(dist, 'assets')}`);
@@ -199,7 +202,9 @@ export async function buildApp({
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/')) {
+    // A chunk that is not there (an old build's, say) is a 404, never the shell: an HTML answer of 200 for a
+    // script would be kept by the service worker's cache of screens as if it were that chunk.
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
       // Client-side routes (/dashboard, /cooperative-governance/3, ...) all load the app shell.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

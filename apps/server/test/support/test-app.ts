@@ -14,6 +14,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Runs after the app is built and before it is ready: the place to add a test-only route. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** A built web app to serve, as `npm start` serves apps/web/dist. */
+  webDist?: string;
 }
 
 export interface TestApp {
@@ -49,7 +51,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, database, onRoute: (route) => void routes.push(route) });
+    app = await buildApp({
+      config,
+      database,
+      webDist: options.webDist,
+      onRoute: (route) => void routes.push(route),
+    });
     await options.beforeReady?.(app);
     await app.ready();
   } catch (error) {
