@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { Tabs as RadixTabs } from 'radix-ui';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from './cn';
+import { useQueryParams } from '../../lib/query-params';
 
 export interface TabItem<T extends string> {
   value: T;
@@ -85,7 +85,7 @@ export function TabPanel({
 
 /** The tab named by `?tab=` when it is one of `values`, else the first; choosing one replaces the entry. */
 export function useTabParam<T extends string>(values: readonly T[]): [T, (value: T) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const requested = params.get('tab');
   const current = values.includes(requested as T) ? (requested as T) : (values[0] as T);
   const choose = useCallback(

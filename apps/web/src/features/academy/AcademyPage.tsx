@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { GraduationCap, PlayCircle, Search } from 'lucide-react';
 import { DIFFICULTY_LEVELS, matchesLearningFilter, type LearningModule } from '@tt/domain';
 import { buttonClass } from '../../components/ui/Button';
@@ -12,13 +12,14 @@ import { ProgressBar } from '../../components/ui/ProgressBar';
 import { QueryState } from '../../components/ui/QueryState';
 import { useModules } from './api';
 import { courseLink, ModuleCard } from './components/ModuleCard';
+import { useQueryParams } from '../../lib/query-params';
 
 /** Spec 1 /academy: active courses, search on title and description, category and level filters. */
 export default function AcademyPage() {
   const { t } = useTranslation('academy');
   const modules = useModules();
   // The filters live in the address, so a filtered list can be shared and survives going back.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const search = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const level = params.get('level') ?? '';
@@ -115,7 +116,7 @@ export default function AcademyPage() {
                   <button
                     type="button"
                     className={buttonClass('outline')}
-                    onClick={() => setParams({}, { replace: true })}
+                    onClick={() => setParams(() => new URLSearchParams(), { replace: true })}
                   >
                     {t('filters.clear')}
                   </button>

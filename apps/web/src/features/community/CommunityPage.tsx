@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Flag, MessagesSquare, PenSquare } from 'lucide-react';
 import { can, POST_TYPES, type AppUser, type PostType } from '@tt/domain';
 import { Button } from '../../components/ui/Button';
@@ -15,6 +14,7 @@ import { Feed } from './components/Feed';
 import { ModerationList } from './components/ModerationList';
 import type { PostAction } from './components/PostCard';
 import { PostDialog } from './components/PostDialog';
+import { useQueryParams } from '../../lib/query-params';
 
 const TABS = ['feed', 'moderation'] as const;
 type Tab = (typeof TABS)[number];
@@ -29,7 +29,7 @@ export default function CommunityPage() {
 
 function Community({ user }: { user: AppUser }) {
   const { t } = useTranslation('community');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const type = (POST_TYPES as readonly string[]).includes(params.get('type') ?? '')
     ? (params.get('type') as PostType)
     : null;

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, MapPin, Receipt, StickyNote } from 'lucide-react';
 import { ORDER_STATUSES, orderScopeFor, type AppUser, type Order, type OrderStatus } from '@tt/domain';
@@ -16,11 +16,12 @@ import { ORDER_PAGE_SIZE, useOrders } from './api';
 import { Counterpart } from './Counterpart';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { ProposedToMePanel } from './BulkProposalsPanel';
+import { useQueryParams } from '../../lib/query-params';
 
 export default function OrdersPage() {
   const { t } = useTranslation('orders');
   const { data: user } = useMe();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const statusParam = params.get('status');
   const status = ORDER_STATUSES.includes(statusParam as OrderStatus)
     ? (statusParam as OrderStatus)
@@ -49,7 +50,7 @@ export default function OrdersPage() {
     const search = new URLSearchParams();
     if (next.status) search.set('status', next.status);
     if (next.page && next.page > 1) search.set('page', String(next.page));
-    setParams(search);
+    setParams(() => search);
   };
 
   const data = orders.data;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { CircleHelp, Clock, Inbox, MessageCircle, Plus, Smile, Ticket as TicketIcon } from 'lucide-react';
 import { can } from '@tt/domain';
 import { Button } from '../../components/ui/Button';
@@ -15,6 +14,7 @@ import { FaqTab } from './components/FaqTab';
 import { TicketDialog } from './components/TicketDialog';
 import { TicketsTab } from './components/TicketsTab';
 import { formatMinutes } from './format';
+import { useQueryParams } from '../../lib/query-params';
 
 const TABS = ['tickets', 'faq', 'chat'] as const;
 type Tab = (typeof TABS)[number];
@@ -26,7 +26,7 @@ export default function SupportPage() {
   const summary = useSupportSummary();
   const [tab, setTab] = useTabParam<Tab>(TABS);
   const [creating, setCreating] = useState(false);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const openId = Number(params.get('ticket')) || null;
   const openTicket = (id: number | null) =>
     setParams(

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PRICE_BAND_KEYS, PRODUCT_ORDERS, type PriceBand, type ProductOrder } from '@tt/domain';
 import { formatCount } from '../../../lib/format';
 import type { ProductFilters } from '../api';
 import type { ProductView } from './ProductCard';
+import { useQueryParams } from '../../../lib/query-params';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -16,7 +16,7 @@ export type UpdateFilters = (changes: Record<string, string | undefined>, replac
 
 /** The filters live in the URL, so back, refresh and a shared link keep them. */
 export function useFilterParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const price = params.get('price');
   const sort = params.get('sort');
   const department = positiveInt(params.get('department'));

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MessageCircle } from 'lucide-react';
 import { CHAT_HISTORY } from '@tt/domain';
@@ -10,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useChat, useConversations, useSendChat } from '../api';
 import { MessageComposer } from './MessageComposer';
 import { MessageList } from './MessageList';
+import { useQueryParams } from '../../../lib/query-params';
 
 /** Live Chat: a customer's conversation with support; support sees the inbox and answers one at a time. */
 export function ChatTab({ staff }: { staff: boolean }) {
@@ -54,7 +54,7 @@ function Inbox() {
   const { t, i18n } = useTranslation('support');
   const conversations = useConversations(true);
   // The chosen conversation lives in the address, so a chat notification opens it (?customer=ID).
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const chosen = Number(params.get('customer')) || null;
   const setChosen = (id: number) =>
     setParams(
