@@ -24,15 +24,20 @@ const PRECACHED_MODULES = [
   /\/features\/cart\/CartPage\.tsx$/,
   /\/features\/cooperatives\/CooperativesPage\.tsx$/,
   /\/features\/misc\/UpcomingPage\.tsx$/,
-  // The shell's bell, loaded by AppShell once the first paint is done.
+  // The shell's bell and the phone's menu, loaded by AppShell once the first paint is done.
   /\/features\/notifications\/NotificationBell\.tsx$/,
+  /\/app\/shell\/MobileMenu\.tsx$/,
 ];
 
 /**
  * What the shell loads once the first paint is done (the bell's Radix popover and the positioning code only it
- * uses): in the bell's own chunk, evaluated in a task of its own, not with 'screens'.
+ * uses; the phone menu's Radix dialog and what only it and the popover use, layers, focus and scroll locking):
+ * in chunks of their own, evaluated in tasks of their own, not with 'screens'.
  */
-const LATER = /[\\/](@radix-ui[\\/]react-popover|@radix-ui[\\/]react-popper|@floating-ui[\\/][a-z-]+)[\\/]/;
+const LATER = new RegExp(
+  String.raw`[\\/](@radix-ui[\\/]react-(popover|popper|dialog|dismissable-layer|focus-guards|focus-scope|portal|use-escape-keydown)` +
+    String.raw`|@floating-ui[\\/][a-z-]+|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce)[\\/]`,
+);
 
 const DOMAIN_BARREL = /[\\/]packages[\\/]domain[\\/]src[\\/]index\.ts$/;
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { Dialog } from 'radix-ui';
-import { Menu, X } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AppUser } from '@tt/domain';
 import { Loading } from '../../components/ui/Loading';
@@ -31,6 +30,9 @@ import { Sidebar } from './Sidebar';
 const NotificationBell = lazy(() =>
   import('../../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
 );
+// The phone's menu (Radix's dialog) likewise: loaded once the first paint is done, or at once when the menu is
+// opened before that.
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 export function AppShell({ user }: { user: AppUser }) {
   const { t } = useTranslation();
@@ -56,22 +58,11 @@ export function AppShell({ user }: { user: AppUser }) {
         </aside>
       )}
 
-      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40 lg:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl lg:hidden">
-            <Dialog.Title className="sr-only">{t('shell.menu')}</Dialog.Title>
-            <Dialog.Description className="sr-only">{t('shell.main_navigation')}</Dialog.Description>
-            <Sidebar user={user} onNavigate={() => setMenuOpen(false)} onLogout={onLogout} />
-            <Dialog.Close
-              className="absolute top-4 right-3 rounded p-1 text-stone-500 hover:bg-stone-100"
-              aria-label={t('shell.close_menu')}
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {(painted || menuOpen) && (
+        <Suspense fallback={null}>
+          <MobileMenu user={user} open={menuOpen} onOpenChange={setMenuOpen} onLogout={onLogout} />
+        </Suspense>
+      )}
 
       <header className="sticky top-0 z-20 border-b border-stone-200 bg-white/95 backdrop-blur">
         <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
