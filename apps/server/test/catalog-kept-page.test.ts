@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { FREE_PLAN_BROWSE_LIMIT, type ProductList } from '@tt/domain';
 import { sessions, users } from '../src/db/schema.ts';
+import { readPages, type PageAsk } from '../src/features/catalog/kept-page.ts';
 import { createTestApp, expectError, type TestApp } from './support/test-app.ts';
 import { insertCategory, insertProduct, insertUser } from './support/marketplace.ts';
 
@@ -234,6 +235,89 @@ describe('the catalogue page of a kept answer', () => {
       expect(await names('&include_inactive=true', supplier)).toContain(hidden);
       expect(await names('&include_inactive=true', retailer)).not.toContain(hidden);
     }
+  });
+
+  it("reads several buyers' pages in one statement exactly as each alone: own session, limit and filter", async () => {
+    const token = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+    const free = await insertUser(t.db, 'retailer');
+    const freeCookie = await t.sessionFor(free);
+    const all = { category: null, department: null, minCents: null, maxCents: null };
+    const asks: PageAsk[] = [
+      { ids, bounds: all, sessionToken: token(retailer), offset: 0, pageSize: 24 },
+      {
+        ids: ids.slice(2, 7),
+        bounds: { ...all, category: cat },
+        sessionToken: token(freeCookie),
+        offset: 5,
+        pageSize: 5,
+      },
+      // The free plan's limit falls inside this page; and a band that leaves some out.
+      {
+        ids,
+        bounds: { ...all, department: dept, maxCents: 2000 },
+        sessionToken: token(freeCookie),
+        offset: FREE_PLAN_BROWSE_LIMIT - 2,
+        pageSize: 12,
+      },
+      { ids, bounds: all, sessionToken: 'not-a-session', offset: 0, pageSize: 24 },
+      { ids: [], bounds: { ...all, category: cat }, sessionToken: token(retailer), offset: 0, pageSize: 24 },
+      {
+        ids,
+        bounds: { ...all, category: cat + 1000 },
+        sessionToken: token(retailer),
+        offset: 0,
+        pageSize: 24,
+      },
+      {
+        ids: [...ids].reverse(),
+        bounds: { ...all, minCents: 100, maxCents: 12345 },
+        sessionToken: token(retailer),
+        offset: 0,
+        pageSize: 4,
+      },
+    ];
+    const together = await readPages(t.db, asks);
+    const alone = [];
+    for (const ask of asks) alone.push(...(await readPages(t.db, [ask])));
+    expect(together).toEqual(alone);
+
+    const parse = (products: string) => JSON.parse(`[${products}]`) as ProductList['products'];
+    expect(parse(together[0]!.products).map((p) => p.id)).toEqual(ids);
+    expect(together[1]!.browseLimit).toBe(FREE_PLAN_BROWSE_LIMIT);
+    expect(parse(together[1]!.products).map((p) => p.id)).toEqual(ids.slice(2, 7));
+    // Two places left under the limit, and of those ids only the ones within the band.
+    expect(parse(together[2]!.products).map((p) => p.id)).toEqual(ids.slice(0, 2));
+    expect(together[3]).toMatchObject({ userId: null, products: '' });
+    expect(together[4]!.products).toBe('');
+    expect(together[5]!.products).toBe('');
+    // Within R1.00-R123.45: the 5th to 8th products (R1.01, R10.05, R34.99, R123.45), in the reversed order.
+    expect(parse(together[6]!.products).map((p) => p.id)).toEqual([ids[7], ids[6], ids[5], ids[4]]);
+  });
+
+  it('answers many buyers asking at once each as when asking alone, a refused session refused', async () => {
+    const free = await t.sessionFor(await insertUser(t.db, 'retailer'));
+    const cookies = [retailer, free, 'tt_session=not-a-session'];
+    const urls = [
+      `/api/products?category_id=${cat}&page_size=5`,
+      `/api/products?category_id=${cat}&page_size=5&page=2&sort=price_desc`,
+      `/api/products?department_id=${dept}&price_band=under_20`,
+      `/api/products?department_id=${dept}&sort=stock&page_size=4&page=3`,
+      // Far past every product: an offset past a PostgreSQL int, read in the same statement as the others.
+      `/api/products?category_id=${cat}&page=99999999999`,
+    ];
+    const pairs = cookies.flatMap((cookie) => urls.map((url) => ({ cookie, url })));
+    const alone = [];
+    for (const { cookie, url } of pairs) alone.push(await get(url, cookie));
+    // The same requests at once, three times over, in a shuffled order.
+    const many = [...pairs, ...pairs, ...pairs].map((pair, i) => ({ ...pair, i: i % pairs.length }));
+    many.sort((a, b) => ((a.i * 7 + 3) % 13) - ((b.i * 7 + 3) % 13));
+    const responses = await Promise.all(many.map(({ cookie, url }) => get(url, cookie)));
+    for (const [n, { i }] of many.entries()) {
+      expect(responses[n]!.statusCode).toBe(alone[i]!.statusCode);
+      expect(responses[n]!.body).toBe(alone[i]!.body);
+    }
+    expect(alone.filter((r) => r.statusCode === 401)).toHaveLength(urls.length);
+    expect(alone.filter((r) => r.statusCode === 200)).toHaveLength(2 * urls.length);
   });
 
   it('compresses a page for a phone that asks (br or gzip) to the same JSON, and not for a client that does not', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppUser, DemoRole, ProfilePatch, Role } from '@tt/domain';
 import { closedAccountName, fallbackReferralCode } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
@@ -71,16 +71,16 @@ export async function findSessionUser(db: Db, token: string): Promise<UserRow | 
 /**
  * The user id of a valid session as a scalar sub-select (null when there is no such session, it has
  * expired or its account is closed): the same rule as findSessionUser, for a route that reads its caller's
- * session in its own statement (platform/auth.ts, OwnSession). The session is the placeholder `session`,
- * filled with `sessionKey(token)`, so a statement holding it can be compiled once and prepared.
+ * session in its own statement (platform/auth.ts, OwnSession). `key` is the session's key as SQL: a column or
+ * a placeholder filled with `sessionKey(token)`, so that a statement holding it can be compiled once and prepared.
  */
-export const sessionUserIdSql = sql<number | null>`(select s.user_id from ${sessions} s
+export const sessionUserIdOf = (key: SQL) => sql<number | null>`(select s.user_id from ${sessions} s
                                                     join ${users} u on u.id = s.user_id
-                                                   where s.id = ${sql.placeholder('session')}
+                                                   where s.id = ${key}
                                                      and s.expires_at > now() and u.closed_at is null
                                                    limit 1)`;
 
-/** The value of sessionUserIdSql's placeholder for a cookie's token (its hash: the table keeps no token). */
+/** The key sessionUserIdOf looks up for a cookie's token (its hash: the table keeps no token). */
 export const sessionKey = (token: string) => hashToken(token);
 
 /**

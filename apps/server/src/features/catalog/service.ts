@@ -17,14 +17,15 @@ import {
   type ProductList,
   type productQuerySchema,
 } from '@tt/domain';
+import { Batched } from '../../db/batched.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { compileStatement, runStatement, type CompiledStatement } from '../../db/prepared.ts';
 import type { OwnSession } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import { sessionKey, sessionUserIdSql, type UserRow } from '../auth/service.ts';
+import type { UserRow } from '../auth/service.ts';
 // The product-listing endpoint still to come calls enforcePlanLimit(tx, sellerId, 'listed_products', n)
 // inside the transaction that lists; this counter is what it counts.
 import { browseLimitSql, registerUsageCounter } from '../subscriptions/service.ts';
+import { readPages, VERSION, type PageAsk, type PageBounds, type PageJson } from './kept-page.ts';
 import { categories, products } from './tables.ts';
 
 /** DECISIONS 16's listed products: a seller's active listings. */
@@ -161,6 +162,8 @@ async function correctedSearch(db: Db, groups: SearchGroup[]): Promise<SearchGro
 interface CatalogueFilter {
   /** What the caller may see and the department, category and price band: checked again on every page. */
   live: SQL;
+  /** The same as values, for the buyers' shared view (a kept answer's page); null for a seller's own view. */
+  bounds: PageBounds | null;
   /** The search's tsquery, if searching. */
   search: SQL | null;
   order: ProductOrder;
@@ -172,9 +175,6 @@ type Viewer = Pick<UserRow, 'id' | 'role'>;
 /** Whether the caller sees the buyers' catalogue (shared by everyone), not a seller's own inactive listings. */
 const isSharedView = (user: Viewer, query: ProductQuery) =>
   !query.include_inactive || (!isSeller(user.role) && user.role !== 'admin');
-
-/** The catalogue's version (migration 0032) as a number, read in the statement that reads a page. */
-const VERSION = sql`(select cv.version::float8 from catalogue_version cv where cv.id = 1)`;
 
 /**
  * What this process knows of the buyers' shared catalogue: the latest version it has seen, which products
@@ -330,22 +330,29 @@ async function liveFilter(
   user: Viewer,
   query: ProductQuery,
   state: CatalogueState,
-): Promise<{ live: SQL; treeVersion: number | null }> {
+): Promise<{ live: SQL; bounds: PageBounds | null; treeVersion: number | null }> {
   const conditions: SQL[] = [];
+  const shared = isSharedView(user, query);
   // A literal predicate (not a bound parameter), so the planner can use the partial indexes.
-  if (isSharedView(user, query)) conditions.push(sql`p.is_active`);
+  if (shared) conditions.push(sql`p.is_active`);
   else if (isSeller(user.role)) conditions.push(sql`(p.is_active or p.seller_id = ${user.id})`);
 
   const { department_id: department, category_id: category } = query;
   const { honoured, treeVersion } = await honouredCategory(db, state, query);
   if (honoured) conditions.push(sql`p.category_id = ${category}`);
   else if (department !== undefined) conditions.push(sql`p.department_id = ${department}`);
-  if (query.price_band) {
-    const { min, max } = PRICE_BANDS[query.price_band];
-    if (min !== null) conditions.push(sql`p.selling_price_cents >= ${min}`);
-    if (max !== null) conditions.push(sql`p.selling_price_cents <= ${max}`);
-  }
-  return { live: conditions.length ? sql.join(conditions, sql` and `) : sql`true`, treeVersion };
+  const band = query.price_band ? PRICE_BANDS[query.price_band] : { min: null, max: null };
+  if (band.min !== null) conditions.push(sql`p.selling_price_cents >= ${band.min}`);
+  if (band.max !== null) conditions.push(sql`p.selling_price_cents <= ${band.max}`);
+  const bounds: PageBounds | null = shared
+    ? {
+        category: honoured ? category! : null,
+        department: honoured ? null : (department ?? null),
+        minCents: band.min,
+        maxCents: band.max,
+      }
+    : null;
+  return { live: conditions.length ? sql.join(conditions, sql` and `) : sql`true`, bounds, treeVersion };
 }
 
 /** Which products match, in order: at most PRODUCT_TOTAL_CAP ids, and whether there are more. */
@@ -475,91 +482,23 @@ async function readPage(db: Db, ids: ArrayLike<number>, live: SQL, browseLimit: 
   };
 }
 
-/** A kept answer's page as readPageJson reads it. */
-interface PageJson {
-  /** The caller's user id, read from the session in the same statement; null: no valid session. */
-  userId: number | null;
-  /** The products, comma-separated JSON objects (the inside of the list's brackets). */
-  products: string;
-  version: number;
-  browseLimit: number | null;
-}
-
-/** The caller's browsing limit, of the user the statement's session (`ses`) names. */
-const SESSION_BROWSE_LIMIT = browseLimitSql(sql<number | null>`ses.user_id`);
-
-/** readPageJson's statement per filter (the `live` of a kept answer), compiled once: see compileStatement. */
-const pageStatements = new WeakMap<SQL, CompiledStatement>();
-
-function pageStatement(live: SQL): CompiledStatement {
-  let statement = pageStatements.get(live);
-  if (statement) return statement;
-  const offset = sql`${sql.placeholder('offset')}::int`;
-  const pageSize = sql`${sql.placeholder('page_size')}::int`;
-  // Prices as toProduct writes them: cents / 100 is the same double in both (one correctly rounded
-  // division), and PostgreSQL prints a float8 in its shortest exact form as JavaScript does. Without a
-  // valid session the page is empty (the route answers 401 and sends none of it).
-  statement = compileStatement(sql`
-      with ses as materialized (select ${sessionUserIdSql} as user_id),
-           b as materialized (select ${SESSION_BROWSE_LIMIT} as browse_limit from ses)
-      select ses.user_id, ${VERSION} as version, b.browse_limit, j.products
-        from ses, b, (select string_agg(x.product, ',' order by x.n) as products
-                   from (select o.n, row_to_json(r)::text as product
-                           from unnest(${sql.placeholder('ids')}::int[]) with ordinality as o(id, n)
-                           cross join lateral (
-                             select p.id, p.id as product_id, p.name, p.brand, p.sku, p.description,
-                                    p.image_url, p.category_id, c.name as category_name, c.parent_id,
-                                    p.selling_price_cents::float8 / 100 as selling_price,
-                                    p.mrp_cents::float8 / 100 as mrp, p.minimum_order_quantity,
-                                    p.stock_quantity, p.is_active, p.seller_id,
-                                    coalesce(u.company_name, u.name) as seller_name
-                               from products p
-                               join categories c on c.id = p.category_id
-                               join users u on u.id = p.seller_id
-                              where p.id = o.id and ${live}) r
-                          order by o.n
-                          limit (select case when ses.user_id is null then 0
-                                             else greatest(0, least(${pageSize},
-                                                    coalesce(b.browse_limit - ${offset}, ${pageSize}))) end
-                                   from ses, b)) x) j`);
-  pageStatements.set(live, statement);
-  return statement;
-}
-
 /**
- * The page's products of a kept answer (a cache hit) as the JSON text of the response's product list,
- * built by PostgreSQL: each product (still active and still in the filter) as `toProduct` would write it,
- * in the order of `ids`, at most the page size and never past the caller's browsing limit. No row reaches
- * Node as an object: nothing is parsed, mapped and serialised again. The same statement reads the caller's
- * session (ADR 030): on this path a request costs one statement. Its text depends only on the shape of the
- * filter, so it is compiled once per kept answer and sent as a named prepared statement (parsed and planned
- * once per connection); the ids travel as one array parameter.
+ * Each database's kept pages, read together when many buyers ask at once (db/batched.ts): at most
+ * PAGE_STATEMENTS_RUNNING statements under way, the pages asked for meanwhile going together in the next one.
+ * Two keep this small server's PostgreSQL busy while Node answers; more only made the statements contend
+ * (ADR 034).
  */
-async function readPageJson(
-  db: Db,
-  ids: ArrayLike<number>,
-  live: SQL,
-  sessionToken: string,
-  offset: number,
-  pageSize: number,
-): Promise<PageJson> {
-  const [row] = await runStatement<{
-    user_id: number | null;
-    products: string | null;
-    version: number;
-    browse_limit: number | null;
-  }>(db, pageStatement(live), {
-    ids: `{${Array.prototype.join.call(ids, ',')}}`,
-    session: sessionKey(sessionToken),
-    offset,
-    page_size: pageSize,
-  });
-  return {
-    userId: row?.user_id ?? null,
-    products: row?.products ?? '',
-    version: Number(row?.version ?? -1),
-    browseLimit: row?.browse_limit ?? null,
-  };
+const pageReaders = new WeakMap<Db, Batched<PageAsk, PageJson>>();
+const PAGE_STATEMENTS_RUNNING = 2;
+const PAGES_PER_STATEMENT = 64;
+
+function pageReader(db: Db): Batched<PageAsk, PageJson> {
+  let reader = pageReaders.get(db);
+  if (!reader) {
+    reader = new Batched((asks) => readPages(db, asks), PAGE_STATEMENTS_RUNNING, PAGES_PER_STATEMENT);
+    pageReaders.set(db, reader);
+  }
+  return reader;
 }
 
 /** node-postgres parses an int[] to numbers; a driver that leaves it as text ('{1,2}') is read here. */
@@ -1082,7 +1021,9 @@ async function findMatches(
   if (term !== undefined && groups.length === 0) {
     // Only punctuation: nothing can match.
     const read = await readPage(db, [], sql`false`, browseLimit);
-    const filter = { live: sql`false`, search: null, order };
+    // No ids, so a kept page of it has nothing to check.
+    const bounds = { category: null, department: null, minCents: null, maxCents: null };
+    const filter = { live: sql`false`, bounds, search: null, order };
     const matches = { ids: new Int32Array(0), more: false };
     return { found: { matches, filter, version: read.version, keep: true }, ...read };
   }
@@ -1094,9 +1035,9 @@ async function findMatches(
       return { found: { ...kept, keep: kept.keep && read.version === kept.version }, ...read };
     }
   }
-  const { live, treeVersion } = await liveFilter(db, user, query, state);
+  const { live, bounds, treeVersion } = await liveFilter(db, user, query, state);
   let search = groups.length ? searchQuery(groups) : null;
-  const filter: CatalogueFilter = { live, search, order };
+  const filter: CatalogueFilter = { live, bounds, search, order };
   let read = await matchingIds(db, filter, search, page, browseLimit);
   if (search && read.matches.ids.length === 0) {
     const corrected = await correctedSearch(db, groups);
@@ -1191,7 +1132,7 @@ async function keptFound(
   const groups = term === undefined ? [] : parseSearch(term);
   if (term !== undefined && groups.length === 0) return null;
   const order: ProductOrder = query.sort ?? (term ? 'relevance' : 'name');
-  const { live, treeVersion } = await liveFilter(db, ANY_BUYER, query, state);
+  const { live, bounds, treeVersion } = await liveFilter(db, ANY_BUYER, query, state);
   const kept =
     term === undefined
       ? await browseFromKept(db, state, query, order, stockOrderMs)
@@ -1200,7 +1141,7 @@ async function keptFound(
   const { ids: all, version } = kept;
   return {
     matches: { ids: all.subarray(0, PRODUCT_TOTAL_CAP), more: all.length > PRODUCT_TOTAL_CAP },
-    filter: { live, search: 'search' in kept ? kept.search : null, order },
+    filter: { live, bounds, search: 'search' in kept ? kept.search : null, order },
     version,
     keep: (treeVersion ?? version) === version,
     ...('expires' in kept ? { expires: kept.expires } : {}),
@@ -1249,17 +1190,18 @@ export async function listProductsJson(
   if (entry) {
     if (entry.expires <= Date.now()) refreshInBackground(db, state, key, entry, query, stockOrderMs);
     const found = await entry.value.catch(() => null);
-    if (found) {
-      // One statement: the caller's session, the page's products by id (checked to still belong) as JSON
-      // text, the version and the plan; passed through to the reply as they come.
-      const page = await readPageJson(
-        db,
-        found.matches.ids.subarray(slice.from, slice.to),
-        found.filter.live,
-        session.token,
+    const bounds = found?.filter.bounds;
+    if (found && bounds) {
+      // One statement (shared with the other buyers' pages asked for meanwhile): the caller's session, the
+      // page's products by id (checked to still belong) as JSON text, the version and the plan; passed
+      // through to the reply as they come.
+      const page = await pageReader(db).ask({
+        ids: found.matches.ids.subarray(slice.from, slice.to),
+        bounds,
+        sessionToken: session.token,
         offset,
-        query.page_size,
-      );
+        pageSize: query.page_size,
+      });
       if (page.userId === null) throw unauthorized();
       state.saw(page.version);
       if (page.version === found.version) {
@@ -1327,7 +1269,7 @@ function listJson(products: string, list: Omit<ProductList, 'products'>): string
 }
 
 /**
- * The response of a kept answer's page, from the products PostgreSQL wrote (readPageJson); null when the
+ * The response of a kept answer's page, from the products PostgreSQL wrote (kept-page.ts); null when the
  * page reaches past the known ids (beyond the cap), which is read by an ordinary ordered query instead.
  */
 function keptPageJson(matches: Matches, page: PageJson, query: ProductQuery, offset: number): string | null {
