@@ -1,5 +1,5 @@
 /**
- * Work that a hot path sends to the database many times at once, read together (issue 9): at most `running`
+ * Work that a hot path sends to the database many times at once, read together (issue 9): at most `maxRunning`
  * calls of `read` are under way; what is asked for while they are waits, and everything that waited goes into
  * the next call, once one of them has returned (at most `limit` at a time). A lone ask is read at once, alone;
  * under load every call carries the asks that came in meanwhile: one round trip and one statement for all of

@@ -52,7 +52,8 @@ let statement: CompiledStatement | undefined;
  * caller's session and browsing limit; its products, each still active and within its bounds, in the order of
  * its ids, as JSON text as `toProduct` writes a product, at most the page size and never past the limit; and
  * none without a valid session (the route answers 401). Its text never changes: it is compiled once and
- * prepared once per connection.
+ * prepared once per connection. Prices as toProduct writes them: cents / 100 is the same double in both (one
+ * correctly rounded division), and PostgreSQL prints a float8 in its shortest exact form as JavaScript does.
  */
 function batchStatement(): CompiledStatement {
   statement ??= compileStatement(sql`
