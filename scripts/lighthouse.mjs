@@ -5,6 +5,7 @@
 //
 //   CHROME_PATH=/usr/bin/chromium node scripts/lighthouse.mjs
 //   LIGHTHOUSE_RUNS=3 (median of that many runs per page; default 1)
+//   LIGHTHOUSE_PAGES=marketplace (only these pages, by the names in the table: landing, dashboard, marketplace)
 //   LIGHTHOUSE_REPORTS=/tmp/lh (keeps each run's JSON report there, to see where the main thread went)
 //   LIGHTHOUSE_TRACES=/tmp/lh (keeps each run's trace there, with the V8 profiler's samples, for
 //     scripts/main-thread.mjs; the profiler adds work of its own, so these runs' figures are not compared)
@@ -110,7 +111,8 @@ try {
     { page: 'marketplace', url: `${base}/products`, cookie },
   ];
   const rows = [];
-  for (const { page, url, cookie: c } of pages) {
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  for (const { page, url, cookie: c } of pages.filter((p) => !only || only.includes(p.page))) {
     const results = [];
     for (let i = 0; i < runs; i += 1) {
       console.log(`lighthouse: ${page}, run ${i + 1} of ${runs}`);

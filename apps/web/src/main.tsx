@@ -1,11 +1,11 @@
 import { StrictMode, startTransition } from 'react';
-import { SIGNED_IN_COOKIE, type AppUser } from '@tt/domain';
+import type { AppUser } from '@tt/domain';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { authKeys, meQuery } from './features/auth/api';
 import { dropStartedRequests } from './lib/api';
-import { SIGNED_IN_KEY, signedInMarker } from './lib/first-paint';
+import { SIGNED_IN_KEY, signedInHint, signedInMarker } from './lib/first-paint';
 import { initI18n, preloadTranslations } from './lib/i18n';
 import { paths } from './lib/paths';
 import './index.css';
@@ -39,7 +39,7 @@ try {
 }
 // A sign-in in another tab sets the marker in the same storage and the server's hint cookie beside the session;
 // a session that has ended is asked about (401: null, and the marker goes).
-const hinted = document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_COOKIE}=`));
+const hinted = signedInHint();
 const visitor = window.location.pathname === paths.home && !wasSignedIn && !hinted;
 if (visitor) queryClient.setQueryData(authKeys.me(), null);
 const signedIn = visitor

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { SIGNED_IN_COOKIE } from '@tt/domain';
 
 /**
  * Issue 9 (screens on a cheap phone): what the first screen does not show waits until the main thread is idle
@@ -96,7 +97,19 @@ declare global {
   interface Window {
     /** The text key of the first paint's button tapped before the app took over (first-screen.ts). */
     __ttTap?: string;
+    /** Whether the server's signed-in hint cookie was there when the page loaded (read once, by first-screen.ts). */
+    __ttSignedInHint?: boolean;
   }
+}
+
+/**
+ * Whether the server's signed-in hint cookie (SIGNED_IN_COOKIE, set beside the session) is there: as index.html's
+ * head script found it when the page loaded, or read now (the head script did not run: a test, the dev server).
+ */
+export function signedInHint(): boolean {
+  return (
+    window.__ttSignedInHint ?? document.cookie.split('; ').some((c) => c.startsWith(`${SIGNED_IN_COOKIE}=`))
+  );
 }
 
 /**
