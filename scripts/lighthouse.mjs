@@ -112,6 +112,9 @@ try {
   ];
   const rows = [];
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const unknown = only?.filter((name) => !pages.some((p) => p.page === name)) ?? [];
+  if (unknown.length > 0)
+    throw new Error(`LIGHTHOUSE_PAGES: no page ${unknown.join(', ')} (landing, dashboard, marketplace)`);
   for (const { page, url, cookie: c } of pages.filter((p) => !only || only.includes(p.page))) {
     const results = [];
     for (let i = 0; i < runs; i += 1) {

@@ -263,11 +263,11 @@ export function firstScreen(): Plugin {
           `var h=M.concat(c?c.f:[],c?c.n.map(function(n){return T[l+'/'+n]}):[]);` +
           `function load(){h.forEach(function(u){if(!u)return;var k=document.createElement('link');k.rel='modulepreload';` +
           `k.crossOrigin='';k.href=u;document.head.appendChild(k)});M.forEach(function(u){import(u)})}` +
-          // (The hint is kept for main.tsx: reading the cookie is a synchronous call to the browser's network
-          // process, 15-35 ms on this machine while the page's files are still arriving.)
           // The API calls, unless this is the signed-out visitor's landing page (no session cookie beside it, not
           // signed in last time: it asks for none). The user,
           // and once it answers that someone is signed in, the screen's data (a visitor's would only be refused).
+          // The hint is kept for main.tsx (signedInHint): reading the cookie is a synchronous call to the browser's
+          // network process, 14-33 ms on this machine while the page's files were still arriving (ADR 035).
           `var c=window.__ttSignedInHint=/(?:^|; )${SIGNED_IN_HINT}=/.test(document.cookie);` +
           `if(!f||c){var A=window.__ttApi={},R=${JSON.stringify(FIRST_REQUESTS)}[p]||[],` +
           `get=function(u){return A[u]=fetch(u,{credentials:'same-origin',headers:{Accept:'application/json'}})};` +
