@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { FREE_PLAN_BROWSE_LIMIT, type ProductList } from '@tt/domain';
+import { centsToRand, FREE_PLAN_BROWSE_LIMIT, type ProductList } from '@tt/domain';
 import { sessions, users } from '../src/db/schema.ts';
 import { readPages, type PageAsk } from '../src/features/catalog/kept-page.ts';
 import { createTestApp, expectError, type TestApp } from './support/test-app.ts';
@@ -64,16 +64,18 @@ describe('the catalogue page of a kept answer', () => {
   const get = (url: string, cookie = retailer) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 
   /**
-   * Adds a product to the category without bumping the catalogue's version (triggers off for the one
-   * statement): an answer found afresh shows it, a kept answer does not. So a test can tell which path answered.
+   * Adds a product to the category without bumping the catalogue's version (the version's trigger off for the
+   * one transaction; the row's own triggers, such as its listing JSON's, still run): an answer found afresh
+   * shows it, a kept answer does not. So a test can tell which path answered.
    */
   async function insertUnseen(name: string) {
     await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`alter table products disable trigger products_catalogue_changed`);
       await tx.execute(sql`
         insert into products (seller_id, category_id, department_id, name, brand, sku, selling_price_cents,
                               mrp_cents, minimum_order_quantity, stock_quantity, is_active)
         values (${seller}, ${cat}, ${dept}, ${name}, 'Unseen', ${`UNSEEN-${name}`}, 1000, 1000, 1, 5, true)`);
+      await tx.execute(sql`alter table products enable trigger products_catalogue_changed`);
     });
   }
 
@@ -119,6 +121,73 @@ describe('the catalogue page of a kept answer', () => {
     await t.db.execute(sql`update products set name = name where id = ${ids[0]!}`);
     const after = (await get(urls[0]!)).json() as ProductList;
     expect(after.products.map((p) => p.name)).toContain('Unseen one');
+  });
+
+  /**
+   * Each product's own fields as its row's listing JSON (migration 0033) against the same fields serialised
+   * by JavaScript from the row's columns, byte for byte, for the given products.
+   */
+  async function expectListingsOfRows(of: number[]) {
+    const rows = (
+      (await t.db.execute(sql`
+        select id, name, brand, sku, description, image_url, category_id, selling_price_cents, mrp_cents,
+               minimum_order_quantity, stock_quantity, is_active, seller_id, listing_json
+          from products where id = any(${`{${of.join(',')}}`}::int[]) order by id`)) as unknown as {
+        rows: Record<string, unknown>[];
+      }
+    ).rows;
+    expect(rows).toHaveLength(of.length);
+    for (const r of rows) {
+      const own = {
+        id: r.id,
+        product_id: r.id,
+        name: r.name,
+        brand: r.brand,
+        sku: r.sku,
+        description: r.description,
+        image_url: r.image_url,
+        category_id: r.category_id,
+        selling_price: centsToRand(Number(r.selling_price_cents)),
+        mrp: centsToRand(Number(r.mrp_cents)),
+        minimum_order_quantity: r.minimum_order_quantity,
+        stock_quantity: r.stock_quantity,
+        is_active: r.is_active,
+        seller_id: r.seller_id,
+      };
+      expect(r.listing_json, String(r.name)).toBe(JSON.stringify(own).slice(1, -1));
+    }
+  }
+
+  it("keeps each product's listing JSON with its row through every kind of write", async () => {
+    await expectListingsOfRows(ids);
+    const other = await insertCategory(t.db, 'Listing moved here', dept);
+    const [a, b, c] = [ids[3]!, ids[1]!, ids[2]!];
+    // One field at a time, as the app's writes do (a sale takes stock, a seller edits, a listing is paused).
+    await t.db.execute(sql`update products set stock_quantity = stock_quantity - 1 where id = ${a}`);
+    await t.db.execute(
+      sql`update products set description = null, image_url = ${'/x "y".png'} where id = ${b}`,
+    );
+    await t.db.execute(
+      sql`update products set selling_price_cents = 100000007, mrp_cents = 3 where id = ${c}`,
+    );
+    await t.db.execute(
+      sql`update products set minimum_order_quantity = 12, category_id = ${other} where id = ${a}`,
+    );
+    await t.db.execute(sql`update products set is_active = false, name = ${'Paused "one"'} where id = ${b}`);
+    // Many rows in one statement, as a bulk upload or a category's rename does.
+    await t.db.execute(
+      sql`update products set brand = brand || ${' ☕'} where id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
+    await expectListingsOfRows(ids);
+    const fresh = (await get(`/api/products?category_id=${other}`)).json() as ProductList;
+    expect(
+      fresh.products.map((p) => [p.id, p.stock_quantity, p.minimum_order_quantity, p.category_name]),
+    ).toEqual([[a, 3 * 13 - 1, 12, 'Listing moved here']]);
+    // Put back what the later tests read.
+    await t.db.execute(
+      sql`update products set is_active = true, category_id = ${cat} where id = any(${`{${[a, b].join(',')}}`}::int[])`,
+    );
+    await expectListingsOfRows(ids);
   });
 
   it('reads price and stock live on a kept page', async () => {

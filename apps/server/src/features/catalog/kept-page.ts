@@ -52,8 +52,13 @@ let statement: CompiledStatement | undefined;
  * caller's session and browsing limit; its products, each still active and within its bounds, in the order of
  * its ids, as JSON text as `toProduct` writes a product, at most the page size and never past the limit; and
  * none without a valid session (the route answers 401). Its text never changes: it is compiled once and
- * prepared once per connection. Prices as toProduct writes them: cents / 100 is the same double in both (one
- * correctly rounded division), and PostgreSQL prints a float8 in its shortest exact form as JavaScript does.
+ * prepared once per connection.
+ *
+ * Each product's JSON is its row's `listing_json` (its own fields, written by a trigger with the row: migration
+ * 0033, ADR 036) followed by the fields of its category and seller, read here with it. Building each product's
+ * JSON here (`row_to_json`) was most of this statement's cost per product. Prices as toProduct writes them:
+ * cents / 100 is the same double in both (one correctly rounded division), and PostgreSQL prints a float8 in its
+ * shortest exact form as JavaScript does.
  */
 function batchStatement(): CompiledStatement {
   statement ??= compileStatement(sql`
@@ -71,23 +76,19 @@ function batchStatement(): CompiledStatement {
       select b.k, b.user_id, ${VERSION} as version, b.browse_limit, j.products
         from b cross join lateral (
                select string_agg(x.product, ',' order by x.n) as products
-                 from (select o.n, row_to_json(r)::text as product
+                 from (select o.n, '{' || p.listing_json || ',"category_name":' || to_json(c.name)::text
+                                 || ',"parent_id":' || coalesce(c.parent_id::text, 'null')
+                                 || ',"seller_name":' || to_json(coalesce(u.company_name, u.name))::text
+                                 || '}' as product
                          from unnest(b.ids::int[]) with ordinality as o(id, n)
-                         cross join lateral (
-                           select p.id, p.id as product_id, p.name, p.brand, p.sku, p.description,
-                                  p.image_url, p.category_id, c.name as category_name, c.parent_id,
-                                  p.selling_price_cents::float8 / 100 as selling_price,
-                                  p.mrp_cents::float8 / 100 as mrp, p.minimum_order_quantity,
-                                  p.stock_quantity, p.is_active, p.seller_id,
-                                  coalesce(u.company_name, u.name) as seller_name
-                             from products p
-                             join categories c on c.id = p.category_id
-                             join users u on u.id = p.seller_id
-                            where p.id = o.id and p.is_active
-                              and (b.category is null or p.category_id = b.category)
-                              and (b.department is null or p.department_id = b.department)
-                              and (b.min_cents is null or p.selling_price_cents >= b.min_cents)
-                              and (b.max_cents is null or p.selling_price_cents <= b.max_cents)) r
+                         join products p on p.id = o.id
+                         join categories c on c.id = p.category_id
+                         join users u on u.id = p.seller_id
+                        where p.is_active
+                          and (b.category is null or p.category_id = b.category)
+                          and (b.department is null or p.department_id = b.department)
+                          and (b.min_cents is null or p.selling_price_cents >= b.min_cents)
+                          and (b.max_cents is null or p.selling_price_cents <= b.max_cents)
                         order by o.n
                         limit case when b.user_id is null then 0
                                    else greatest(0, least(b.page_size,

@@ -74,14 +74,16 @@ function toProduct(r: ProductRow): Product {
     description: r.description,
     image_url: r.image_url,
     category_id: r.category_id,
-    category_name: r.category_name,
-    parent_id: r.parent_id,
     selling_price: centsToRand(r.selling_price_cents),
     mrp: centsToRand(r.mrp_cents),
     minimum_order_quantity: r.minimum_order_quantity,
     stock_quantity: r.stock_quantity,
     is_active: r.is_active,
     seller_id: r.seller_id,
+    // The fields of other tables last: a kept page writes the product's own fields from its row's listing JSON
+    // (migration 0033) and these after them, and must answer byte for byte as this does.
+    category_name: r.category_name,
+    parent_id: r.parent_id,
     seller_name: r.seller_name,
   };
 }
