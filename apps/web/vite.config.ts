@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './compile-hints';
 import { firstScreen } from './first-screen';
 import { precompressed } from './precompressed';
 
@@ -115,6 +116,8 @@ export default defineConfig({
     precache.plugin,
     routerProductionBuild,
     firstScreen(),
+    // ADR 037: the code every first load runs most of, compiled at once off the main thread while it streams in.
+    compileHints(['react-dom', 'vendor', 'app', 'screens']),
     precompressed(),
     VitePWA({
       registerType: 'autoUpdate',
