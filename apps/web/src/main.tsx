@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { authKeys, meQuery } from './features/auth/api';
 import { dropStartedRequests } from './lib/api';
-import { SIGNED_IN_KEY, signedInHint, signedInMarker } from './lib/first-paint';
+import { SIGNED_IN_KEY, settledWithin, signedInHint, signedInMarker } from './lib/first-paint';
 import { initI18n, preloadTranslations } from './lib/i18n';
 import { paths } from './lib/paths';
 import './index.css';
@@ -15,6 +15,8 @@ import './index.css';
 // three start now, side by side. (The router's lazy route then finds the chunk already loaded.) The user and
 // the screen's data were asked for earlier still, by index.html's head script: `call()` takes those answers.
 const queryClient = createQueryClient();
+/** How long the first render waits for the user and the first screen's data (see below). */
+const FIRST_DATA_WAIT_MS = 1000;
 // Remembered for the next visit (read by index.html's head script too): the landing page's first paint is not
 // shown to someone who was signed in, who goes on to their own screen; and a visitor who was not signed in,
 // opening the landing page, is not asked about (the session cookie cannot be read from here: the server's 401
@@ -77,43 +79,59 @@ const firstScreens: Record<
   },
 };
 const firstScreen = firstScreens[window.location.pathname];
+/** Who is signed in and, when someone is, the first screen's data: in React Query, or failed. */
+let firstData: Promise<unknown> = signedIn;
 if (firstScreen) {
   void firstScreen.chunk().catch(() => undefined);
   preloadTranslations(['common', firstScreen.namespace]);
   // The screen's own data (its calls already under way from the head script), once it is known that someone
   // is signed in; a visitor's (refused) answers are dropped unread, as are any the screen did not take.
   const { data } = firstScreen;
-  void signedIn
-    .then((yes) => (yes && data ? data() : undefined))
-    .catch(() => undefined)
-    .finally(dropStartedRequests);
-} else void signedIn.finally(dropStartedRequests);
+  firstData = signedIn.then((yes) => (yes && data ? data() : undefined)).catch(() => undefined);
+}
+void firstData.finally(dropStartedRequests);
 if (window.location.pathname !== paths.home) void import('./app/shell/AppShell').catch(() => undefined);
 
-await initI18n();
-// index.html's head script starts this module itself, at once: from the browser's cache it can run before the
-// page below the head has been read (an inline script there waits for the stylesheet), so #root may not exist yet.
-if (document.readyState === 'loading')
-  await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
-// Issue 9 (a cheap phone's blocking time): the first render is a transition, which React renders in slices of a
-// few milliseconds with the main thread free between them (a plain render was one task of some 80 ms here, over
-// 300 ms at a phone's speed); and it starts in a task of its own, after the one that ran the app's modules.
-await new Promise((resolve) => setTimeout(resolve, 0));
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App client={queryClient} />
-    </StrictMode>,
-  ),
-);
+/**
+ * The rest of the start, in a function rather than at the module's top level: a top-level await keeps this module
+ * evaluating until the last one, and every chunk that imports from it (the screens' data modules that the first
+ * screen's data() imports among them) waits for that before it can run. The first screen's data then came in only
+ * after the first render, whatever the network did (ADR 038).
+ */
+async function start() {
+  await initI18n();
+  // index.html's head script starts this module itself, at once: from the browser's cache it can run before the
+  // page below the head has been read (an inline script there waits for the stylesheet), so #root may not exist yet.
+  if (document.readyState === 'loading')
+    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  // Issue 9 (ADR 038): the user and the first screen's data, asked for by the head script as the page opened, are in
+  // React Query before the first render, so that render draws the screen with them. Arriving between that render and
+  // its commit, they made React draw the screen again at once, in one task (a store read with useSyncExternalStore
+  // that changed under a render is read again synchronously): the marketplace's 24 cards, 130 ms here. At most
+  // FIRST_DATA_WAIT_MS: on a slow line the screen is drawn without them, as before, and they show when they come.
+  await settledWithin(firstData, FIRST_DATA_WAIT_MS);
+  // Issue 9 (a cheap phone's blocking time): the first render is a transition, which React renders in slices of a
+  // few milliseconds with the main thread free between them (a plain render was one task of some 80 ms here, over
+  // 300 ms at a phone's speed); and it starts in a task of its own, after the one that ran the app's modules.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App client={queryClient} />
+      </StrictMode>,
+    ),
+  );
 
-// The generated worker takes over at once (autoUpdate), so registering it is all there is to do;
-// registering by hand keeps workbox-window out of the first load.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () =>
-    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  // The translations are awaited above, so the page may have finished loading already.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // The generated worker takes over at once (autoUpdate), so registering it is all there is to do;
+  // registering by hand keeps workbox-window out of the first load.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    const register = () =>
+      void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+    // The translations are awaited above, so the page may have finished loading already.
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  }
 }
+
+void start();

@@ -21,6 +21,21 @@ export function useAfterFirstPaint() {
   return ready;
 }
 
+/**
+ * Resolves once `promise` has settled or `ms` have passed, whichever comes first, and never rejects. The first
+ * render waits so for the user and the first screen's data (main.tsx, ADR 038).
+ */
+export function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const settled = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(settled, settled);
+  });
+}
+
 /** Tailwind's `lg` breakpoint (64rem): the width at which the shell shows its sidebar. */
 export const DESKTOP_QUERY = '(min-width: 64rem)';
 
