@@ -1,4 +1,5 @@
 import { memo, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Check, ShoppingCart, Tag } from 'lucide-react';
 import {
@@ -30,8 +31,13 @@ export type ProductView = 'grid' | 'list';
 /** Spec 1 §9: 'Added to Cart' shows for two seconds. */
 const ADDED_MS = 2000;
 
-export function StockText({ stock }: { stock: number }) {
-  const { t } = useTranslation('products');
+/**
+ * The card's parts take its `t` rather than each asking for one: react-i18next copies the i18next instance for every
+ * `useTranslation` a component mounts, and a page mounts 24 cards at once (ADR 038).
+ */
+type CardT = TFunction<'products'>;
+
+function StockText({ stock, t }: { stock: number; t: CardT }) {
   return (
     <p
       data-testid="stock"
@@ -49,7 +55,7 @@ export function StockText({ stock }: { stock: number }) {
  * A running trade promotion on the product (DECISIONS 21): what it takes off, from which order value,
  * and the day it ends. Checkout prices it through the one rule; the cart's review shows the discount.
  */
-export function PromotionBadge({
+function PromotionBadge({
   promotion,
   unitCents,
 }: {
@@ -165,11 +171,11 @@ export const ProductCard = memo(function ProductCard({
             <PromotionBadge promotion={promotions[0]} unitCents={randToCents(product.selling_price)} />
           )}
           <p className="text-xs text-stone-600">{t('card.moq', { count: product.minimum_order_quantity })}</p>
-          <StockText stock={product.stock_quantity} />
+          <StockText stock={product.stock_quantity} t={t} />
           {offers && offers.length > 0 && <TradeOfferTags offers={offers} />}
           {canBuy(user.role) && (
             <div className={cn('mt-1.5', list && 'sm:w-full')}>
-              <AddToCartButton product={product} />
+              <AddToCartButton product={product} t={t} />
             </div>
           )}
         </div>
@@ -180,8 +186,7 @@ export const ProductCard = memo(function ProductCard({
 
 type AddState = 'idle' | 'adding' | 'added';
 
-function AddToCartButton({ product }: { product: Product }) {
-  const { t } = useTranslation('products');
+function AddToCartButton({ product, t }: { product: Product; t: CardT }) {
   const add = useAddToCart();
   const [state, setState] = useState<AddState>('idle');
   // Spec 1 §5 sends 1; the server raises a new line to the minimum order quantity.
