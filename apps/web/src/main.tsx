@@ -3,6 +3,7 @@ import type { AppUser } from '@tt/domain';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
+import { createRouter } from './app/routes';
 import { authKeys, meQuery } from './features/auth/api';
 import { dropStartedRequests } from './lib/api';
 import { SIGNED_IN_KEY, settledWithin, signedInHint, signedInMarker } from './lib/first-paint';
@@ -104,6 +105,10 @@ async function start() {
   // page below the head has been read (an inline script there waits for the stylesheet), so #root may not exist yet.
   if (document.readyState === 'loading')
     await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  // The router (its routes flattened and ranked, the first match found) is built here, while the first screen's data
+  // is on its way, not by the first render: there it was one piece of work that React could not slice, 27 ms at a
+  // phone's speed (a profile, the CPU slowed 4x), which held one slice of that render as long (ADR 039).
+  const router = createRouter();
   // Issue 9 (ADR 038): the user and the first screen's data, asked for by the head script as the page opened, are in
   // React Query before the first render, so that render draws the screen with them. Arriving between that render and
   // its commit, they made React draw the screen again at once, in one task (a store read with useSyncExternalStore
@@ -118,7 +123,7 @@ async function start() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App client={queryClient} />
+        <App client={queryClient} router={router} />
       </StrictMode>,
     ),
   );

@@ -48,6 +48,8 @@ export async function initI18n() {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
+      // i18next 25 otherwise writes an advertisement to every visitor's console.
+      showSupportNotice: false,
     });
   document.documentElement.lang = language;
   return i18n;
