@@ -387,3 +387,41 @@ test('every text meets WCAG AA contrast at phone and desktop size', async ({ pag
   }
   expect(found).toEqual([]);
 });
+
+test.describe('less motion', () => {
+  atPhoneSizeOnTheDesktopWorker();
+
+  test('a phone set to reduce motion gets still spinners and bars that take their width at once', async ({
+    page,
+  }) => {
+    const motion = () =>
+      page.evaluate(() => {
+        // A spinner and a progress bar as the app draws them (components/ui: Loading, Button, ProgressBar).
+        const spinner = document.createElement('span');
+        spinner.className = 'animate-spin';
+        const bar = document.createElement('span');
+        bar.className = 'transition-[width]';
+        document.body.append(spinner, bar);
+        const s = getComputedStyle(spinner);
+        const b = getComputedStyle(bar);
+        const out = {
+          spinnerRuns: s.animationIterationCount,
+          spinnerMs: parseFloat(s.animationDuration) * 1000,
+          barMs: parseFloat(b.transitionDuration) * 1000,
+        };
+        spinner.remove();
+        bar.remove();
+        return out;
+      });
+    await page.goto('/');
+    await expect(page.getByTestId('try-demo')).toBeVisible();
+    // As most phones are: the spinner turns for good, the bar slides.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await motion()).toEqual({ spinnerRuns: 'infinite', spinnerMs: 1000, barMs: 150 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const reduced = await motion();
+    expect(reduced.spinnerRuns).toBe('1');
+    expect(reduced.spinnerMs).toBeLessThan(1);
+    expect(reduced.barMs).toBeLessThan(1);
+  });
+});
