@@ -203,7 +203,8 @@ export default defineConfig({
     sourcemap: process.env.WEB_SOURCEMAP ? 'hidden' : false,
     rolldownOptions: {
       // Each screen keeps a chunk of its own (first-screen.ts and the precache find screens by their chunk).
-      // main.tsx's top-level await switches these merges off today; this keeps it so without that await.
+      // Without this, Rolldown may merge chunks into one another; main.tsx's top-level await used to stop it, and
+      // main.tsx now starts from a function instead (ADR 038).
       experimental: { chunkOptimization: false },
       output: {
         codeSplitting: {
