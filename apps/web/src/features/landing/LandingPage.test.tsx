@@ -1,4 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -66,5 +68,44 @@ describe('Get Started', () => {
     server.answerOptions();
     await waitFor(() => expect(server.sent).toContain('POST /api/demo/login'));
     expect(server.sent).not.toContain('GET /api/oauth/google/redirect_url');
+  });
+});
+
+describe('the sign-in options', () => {
+  it('are asked for as the page opens, and their answer does not draw the page again', async () => {
+    const server = slowOptionsServer(true);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let commits = 0;
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Profiler id="landing" onRender={() => commits++}>
+            <LandingPage />
+          </Profiler>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(server.sent).toContain('GET /api/auth/options'));
+    const drawn = commits;
+    expect(drawn).toBeGreaterThan(0);
+
+    server.answerOptions();
+    // The page's only query.
+    await waitFor(() =>
+      expect(
+        client
+          .getQueryCache()
+          .findAll()
+          .filter((query) => query.state.status === 'success'),
+      ).toHaveLength(1),
+    );
+    // React Query tells a watching screen in a task of its own (a timer of 0 ms): let one pass.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(commits).toBe(drawn);
+
+    // The answer is kept: Get Started goes to the provider without asking for the options again.
+    await userEvent.click(screen.getAllByRole('button', { name: enLanding.get_started })[0]!);
+    await waitFor(() => expect(server.sent).toContain('GET /api/oauth/google/redirect_url'));
+    expect(server.sent.filter((request) => request === 'GET /api/auth/options')).toHaveLength(1);
   });
 });

@@ -23,7 +23,7 @@ import { Logo } from '../../components/ui/Logo';
 import { removeFirstPaint, takeFirstPaintTap } from '../../lib/first-paint';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
-import { useAuthOptions, useDemoLogin, useKnownAuthOptions, useProviderSignIn } from '../auth/api';
+import { useDemoLogin, useKnownAuthOptions, useProviderSignIn } from '../auth/api';
 
 const features: { key: string; icon: LucideIcon; tone: string }[] = [
   { key: 'coop', icon: Users, tone: 'bg-blue-100 text-blue-700' },
@@ -44,8 +44,6 @@ export default function LandingPage() {
   const navigate = useNavigate();
   const demo = useDemoLogin();
   const provider = useProviderSignIn();
-  // Asked as the page opens, so that a click finds the answer there.
-  useAuthOptions();
   const knownOptions = useKnownAuthOptions();
   // The same header and hero, painted from index.html before the app loaded, give way in the same frame; a
   // button tapped there meanwhile is pressed now (issue 9: on a slow phone the app takes seconds to arrive).
