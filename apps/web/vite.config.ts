@@ -6,7 +6,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compileHints } from './compile-hints';
 import { firstScreen } from './first-screen';
 import { precompressed } from './precompressed';
-import { stacklessReactSentinels } from './stackless-sentinels';
 
 /**
  * What the service worker downloads when it installs (issue 9: a first visit on prepaid data): the shell and
@@ -119,8 +118,6 @@ export default defineConfig({
     firstScreen(),
     // ADR 037: the code every first load runs most of, compiled at once off the main thread while it streams in.
     compileHints(['react-dom', 'vendor', 'app', 'screens']),
-    // ADR 040: React DOM's sentinels made without stacks, which an inspector made costly to evaluate.
-    stacklessReactSentinels(),
     precompressed(),
     VitePWA({
       registerType: 'autoUpdate',
