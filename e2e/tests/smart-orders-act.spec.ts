@@ -169,6 +169,8 @@ test('a re-order rule fires when stock moves below its point: one proposed order
   await look(page, 'reorder-proposed', info.project.name);
   await card.getByTestId('confirm-proposed').click();
   await expect(page.getByTestId('proposed-total')).toContainText(money(quoted.total_amount));
+  // Placed without the buyer's reward credits, like the quote above (no use_rewards), and the review says so.
+  await expect(page.getByRole('dialog')).toContainText('Your rewards are not used on this order');
   await look(page, 'reorder-review', info.project.name);
   await page.getByTestId('confirm-action').click();
   await expect(page.getByRole('status').filter({ hasText: 'ORD-' })).toBeVisible();

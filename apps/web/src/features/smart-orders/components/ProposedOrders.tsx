@@ -132,6 +132,8 @@ export function ProposedOrders({
         >
           <div className="space-y-2 text-sm text-stone-700">
             <p>{t('proposed.confirm_text', { supplier: open.proposal.supplier_name })}</p>
+            {/* The server places these without the buyer's reward credits (smart-orders/place.ts): say so here. */}
+            <p>{t('proposed.rewards_kept')}</p>
             <p className="text-base font-semibold text-stone-900" data-testid="proposed-total">
               {t('proposed.total', { total: formatMoney(open.total) })}
             </p>
