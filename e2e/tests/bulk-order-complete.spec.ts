@@ -9,6 +9,7 @@ import { expect, key, locale, test } from './fixtures';
  * every participant then has an order from the seller at the bulk price; the bulk order shows completed.
  */
 const enProposals = locale('en', 'proposals');
+const enOrders = locale('en', 'orders');
 const SHOTS = '/tmp/shots-promos';
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const cents = (rand: number) => Math.round(rand * 100);
@@ -51,7 +52,16 @@ async function expectOrderAtBulkPrice(page: Page, bulk: BulkOrder, quantity: num
   const goods = cents(order.subtotal) - cents(order.discount_amount);
   expect(goods).toBe(cents(bulk.final_unit_price) * quantity);
   await expect(page.getByRole('dialog')).toContainText(bulk.seller_name);
-  await expect(details).toContainText(`-${rand(cents(order.discount_amount))}`.replace(/ /g, '\u00a0'));
+  // The line says what priced it and what that took off; the summary takes the same off, with a minus sign as the
+  // checkout's review showed it.
+  expect(order.items[0]).toMatchObject({ offer_type: 'bulk_order', discount: order.discount_amount });
+  expect(plain(await details.getByTestId('order-item-discount').textContent())).toBe(
+    `${key(enOrders, 'details.offer.bulk_order')} −${rand(cents(order.discount_amount))}`,
+  );
+  expect(plain(await details.getByTestId('details-discount').textContent())).toBe(
+    `−${rand(cents(order.discount_amount))}`,
+  );
+  await expect(details.getByTestId('details-rewards')).toHaveCount(0);
   expect(plain(await details.getByTestId('details-total').textContent())).toBe(
     rand(cents(order.total_amount)),
   );

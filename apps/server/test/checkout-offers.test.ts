@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Offer } from '@tt/domain';
+import { orderDiscountParts, type Offer, type Order } from '@tt/domain';
 import { userRowById } from '../src/features/auth/service.ts';
 import {
   placeOrdersInTx,
@@ -110,6 +110,19 @@ describe('placing orders with offers (placeOrdersInTx)', () => {
       [promoted, 600, 'trade_offer', 71],
       [bulk, 1500, 'bulk_order', 9],
     ]);
+    // The order as the buyer reads it: each line's discount and the kind of offer that gave it, beside its price.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${placed.orderIds[0]}`,
+      headers: { cookie: await t.sessionFor(user.id) },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const order = read.json<Order>();
+    expect(order.items.map((i) => [i.product_id, i.total_price, i.discount, i.offer_type])).toEqual([
+      [promoted, 60, 6, 'trade_offer'],
+      [bulk, 100, 15, 'bulk_order'],
+    ]);
+    expect(orderDiscountParts(order)).toEqual({ offers: 2100, rewards: 0 });
     expect(used).toEqual([
       {
         order_id: placed.orderIds[0],

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { sastDate, type Order, type Promotion, type PromotionList, type Quote } from '@tt/domain';
+import {
+  orderDiscountParts,
+  sastDate,
+  type Order,
+  type Promotion,
+  type PromotionList,
+  type Quote,
+} from '@tt/domain';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import {
   idempotencyKey,
@@ -280,6 +287,9 @@ describe('promotions and rewards at checkout', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const order = (placed.json() as { orders: Order[] }).orders[0]!;
     expect(order).toMatchObject({ discount_amount: 20, tax_amount: 0, total_amount: q.total_amount });
+    // No offer priced the line: the order's discount is all rewards credit, as its details show it.
+    expect(order.items.map((i) => [i.discount, i.offer_type])).toEqual([[0, null]]);
+    expect(orderDiscountParts(order)).toEqual({ offers: 0, rewards: 2000 });
     expect(await balance(me.cookie)).toBe(30);
 
     const cancelled = await send('POST', `/api/orders/${order.id}/cancel`, me.cookie);

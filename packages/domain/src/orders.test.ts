@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutSchema, formatOrderNumber, ORDER_NUMBER_PATTERN } from './orders.ts';
+import { checkoutSchema, formatOrderNumber, orderDiscountParts, ORDER_NUMBER_PATTERN } from './orders.ts';
 
 describe('order numbers (DECISIONS 19)', () => {
   it('are ORD, the Johannesburg date and a serial of at least four digits', () => {
@@ -24,5 +24,34 @@ describe('order numbers (DECISIONS 19)', () => {
     };
     expect(checkoutSchema.safeParse({ ...base, order_number: 'ORD1763719400000' }).success).toBe(true);
     expect(checkoutSchema.safeParse(base).success).toBe(true);
+  });
+});
+
+describe("an order's discount in its parts", () => {
+  const item = (discount: number) => ({
+    product_id: 1,
+    name: 'Maize meal 10kg',
+    sku: 'MM-10',
+    image_url: null,
+    quantity: 2,
+    unit_price: 99.99,
+    total_price: 199.98,
+    discount,
+    offer_type: discount > 0 ? ('bulk_order' as const) : null,
+  });
+
+  it("splits the lines' offers from the rewards credit, in cents", () => {
+    expect(orderDiscountParts({ discount_amount: 35.1, items: [item(10.05), item(0), item(5.05)] })).toEqual({
+      offers: 1510,
+      rewards: 2000,
+    });
+  });
+
+  it('has no rewards part when the offers are the whole discount, and none of either without one', () => {
+    expect(orderDiscountParts({ discount_amount: 0.3, items: [item(0.1), item(0.2)] })).toEqual({
+      offers: 30,
+      rewards: 0,
+    });
+    expect(orderDiscountParts({ discount_amount: 0, items: [item(0)] })).toEqual({ offers: 0, rewards: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { sastDate } from './ledger.ts';
+import { randToCents, type Cents } from './money.ts';
 import { can } from './permissions.ts';
 
 export const ORDER_STATUSES = [
@@ -137,7 +138,12 @@ export const orderItemSchema = z.object({
   image_url: z.string().nullable(),
   quantity: z.number().int(),
   unit_price: z.number(),
+  /** unit price x quantity, before the discount. */
   total_price: z.number(),
+  /** What the line's one offer took off it (DECISIONS 21), before VAT; 0 without one. */
+  discount: z.number(),
+  /** The kind of offer that gave the discount; its name is not kept with the order. */
+  offer_type: quotedOfferSchema.shape.type.nullable(),
 });
 
 export const orderSchema = z.object({
@@ -167,6 +173,18 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * An order's discount in its two parts, in cents: what the lines' offers took off (DECISIONS 21) and the rewards
+ * credit spent (ADR 022). The order keeps their sum as its discount_amount, so that its figures add up.
+ */
+export function orderDiscountParts(order: Pick<Order, 'discount_amount' | 'items'>): {
+  offers: Cents;
+  rewards: Cents;
+} {
+  const offers = order.items.reduce((sum, item) => sum + randToCents(item.discount), 0);
+  return { offers, rewards: Math.max(0, randToCents(order.discount_amount) - offers) };
+}
 
 export const checkoutResultSchema = z.object({ orders: z.array(orderSchema) });
 

@@ -10,6 +10,7 @@ import {
   SELLER_NEXT_STATUS,
   type DeliveryOption,
   type Offer,
+  type OfferSource,
   type Order,
   type OrderList,
   type OrderStatus,
@@ -227,6 +228,8 @@ async function selectOrders(
           quantity: i.quantity,
           unit_price: centsToRand(i.unit_price_cents),
           total_price: centsToRand(i.total_price_cents),
+          discount: centsToRand(i.discount_cents),
+          offer_type: i.offer_type as OfferSource['type'] | null,
         };
       }),
   }));

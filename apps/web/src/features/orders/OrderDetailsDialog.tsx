@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Package } from 'lucide-react';
-import { SELLER_NEXT_STATUS, buyerCanCancel, can, type AppUser, type Order } from '@tt/domain';
+import { Package, Tag } from 'lucide-react';
+import {
+  SELLER_NEXT_STATUS,
+  buyerCanCancel,
+  can,
+  centsToRand,
+  orderDiscountParts,
+  type AppUser,
+  type Order,
+} from '@tt/domain';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Loading } from '../../components/ui/Loading';
@@ -24,6 +32,7 @@ export function OrderDetailsDialog({
 }) {
   const { t, i18n } = useTranslation('orders');
   const { data: order } = useOrder(id, initial);
+  const { offers, rewards } = order ? orderDiscountParts(order) : { offers: 0, rewards: 0 };
 
   return (
     <Dialog
@@ -83,6 +92,18 @@ export function OrderDetailsDialog({
                       price: formatMoney(item.unit_price),
                     })}
                   </p>
+                  {item.discount > 0 && (
+                    <p
+                      className="mt-0.5 flex items-center gap-1 text-xs font-medium text-green-800"
+                      data-testid="order-item-discount"
+                    >
+                      <Tag aria-hidden className="size-3.5 shrink-0" />
+                      <span className="min-w-0">
+                        {t(`details.offer.${item.offer_type ?? 'promotion'}`)}{' '}
+                        <span className="whitespace-nowrap tabular-nums">−{formatMoney(item.discount)}</span>
+                      </span>
+                    </p>
+                  )}
                 </div>
                 <p className="text-sm font-semibold whitespace-nowrap tabular-nums">
                   {formatMoney(item.total_price)}
@@ -93,15 +114,28 @@ export function OrderDetailsDialog({
 
           <dl className="mt-4 space-y-1.5 text-sm">
             <Row label={t('details.subtotal')} value={formatMoney(order.subtotal)} />
+            {offers > 0 && (
+              <Row
+                label={t('details.discount')}
+                value={`−${formatMoney(centsToRand(offers))}`}
+                testId="details-discount"
+                saving
+              />
+            )}
+            {rewards > 0 && (
+              <Row
+                label={t('details.rewards')}
+                value={`−${formatMoney(centsToRand(rewards))}`}
+                testId="details-rewards"
+                saving
+              />
+            )}
             <Row label={t('details.vat')} value={formatMoney(order.tax_amount)} testId="details-vat" />
             <Row
               label={t('details.delivery')}
               value={formatMoney(order.delivery_fee)}
               testId="details-delivery"
             />
-            {order.discount_amount > 0 && (
-              <Row label={t('details.discount')} value={`-${formatMoney(order.discount_amount)}`} />
-            )}
             <div className="flex justify-between gap-3 border-t border-stone-200 pt-2 text-base font-bold">
               <dt>{t('details.total')}</dt>
               <dd className="whitespace-nowrap tabular-nums" data-testid="details-total">
@@ -115,10 +149,21 @@ export function OrderDetailsDialog({
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Row({
+  label,
+  value,
+  testId,
+  saving = false,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  /** Money taken off: shown in green, as the checkout's review showed it. */
+  saving?: boolean;
+}) {
   return (
-    <div className="flex justify-between gap-3">
-      <dt className="text-stone-600">{label}</dt>
+    <div className={saving ? 'flex justify-between gap-3 text-green-800' : 'flex justify-between gap-3'}>
+      <dt className={saving ? undefined : 'text-stone-600'}>{label}</dt>
       <dd className="font-medium whitespace-nowrap tabular-nums" data-testid={testId}>
         {value}
       </dd>
