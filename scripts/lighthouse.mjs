@@ -10,7 +10,16 @@
 //   LIGHTHOUSE_TRACES=/tmp/lh (keeps each run's trace there, with the V8 profiler's samples, for
 //     scripts/main-thread.mjs; the profiler adds work of its own, so these runs' figures are not compared)
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  fstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +103,27 @@ function lighthouse(url, cookie) {
   };
 }
 
+/**
+ * What one system call costs on this host, in microseconds (the median of five rounds of 20,000 `fstat`s from Node).
+ * Chromium's renderer crosses into the kernel for its IPC, memory and timers, and Lighthouse counts the page's
+ * main thread four times over; on a virtual machine where a call is dear, the same build scores far lower
+ * (ADR 041). Printed beside the scores so that runs on different hosts are not compared as if they were alike.
+ */
+function systemCallMicroseconds() {
+  const fd = openSync(process.execPath, 'r');
+  try {
+    const rounds = [];
+    for (let round = 0; round < 5; round += 1) {
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < 20_000; i += 1) fstatSync(fd);
+      rounds.push(Number(process.hrtime.bigint() - started) / 20_000 / 1000);
+    }
+    return median(rounds);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 const lighthouseBin = fileURLToPath(new URL('../node_modules/lighthouse/cli/index.js', import.meta.url));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -132,6 +162,7 @@ try {
     });
   }
   console.table(rows);
+  console.log(`host: a system call from Node takes ${systemCallMicroseconds().toFixed(2)} µs (ADR 041)`);
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
