@@ -49,6 +49,14 @@ async function chooseProduct() {
 }
 
 describe('the re-order rule form', () => {
+  it('says, beside the automatic choice, that the orders it places never spend the rewards', async () => {
+    server();
+    open();
+    // The server places these orders without the buyer's reward credit (smart-orders/place.ts).
+    const choice = (await screen.findByText('Place the order automatically')).closest('label')!;
+    expect(choice.textContent).toContain(enSmartOrders.form.rewards_hint);
+  });
+
   it('refuses an empty reorder point and quantity with the schema’s words, sending nothing', async () => {
     const sent = server();
     open();

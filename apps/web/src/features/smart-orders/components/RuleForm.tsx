@@ -133,6 +133,7 @@ export function RuleForm({
         <span>
           <span className="font-medium text-stone-900">{t('form.auto_reorder')}</span>
           <span className="block text-stone-600">{t('form.auto_reorder_hint')}</span>
+          <span className="block text-stone-600">{t('form.rewards_hint')}</span>
         </span>
       </label>
       <label className="flex items-center gap-2 text-sm">

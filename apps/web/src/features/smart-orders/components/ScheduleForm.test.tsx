@@ -50,6 +50,14 @@ async function fill() {
 }
 
 describe('the scheduled order form', () => {
+  it('says, beside the automatic choice, that the orders it places never spend the rewards', async () => {
+    server();
+    open();
+    // The server places these orders without the buyer's reward credit (smart-orders/place.ts).
+    const choice = (await screen.findByText('Confirm automatically')).closest('label')!;
+    expect(choice.textContent).toContain(enSmartOrders.form.rewards_hint);
+  });
+
   it('refuses a line with an empty quantity under that line, sending nothing', async () => {
     const sent = server();
     open();

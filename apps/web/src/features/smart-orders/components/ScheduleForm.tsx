@@ -206,6 +206,7 @@ export function ScheduleForm({
         <span>
           <span className="font-medium text-stone-900">{t('form.auto_confirm')}</span>
           <span className="block text-stone-600">{t('form.auto_confirm_hint')}</span>
+          <span className="block text-stone-600">{t('form.rewards_hint')}</span>
         </span>
       </label>
       <FormField form={form} name="notes" id="schedule-notes" label={t('form.notes')}>
