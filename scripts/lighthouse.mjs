@@ -6,6 +6,9 @@
 //   CHROME_PATH=/usr/bin/chromium node scripts/lighthouse.mjs
 //   LIGHTHOUSE_RUNS=3 (median of that many runs per page; default 1)
 //   LIGHTHOUSE_PAGES=marketplace (only these pages, by the names in the table: landing, dashboard, marketplace)
+//   WEB_DIST=/tmp/web (serves that web build instead of apps/web/dist)
+//   LIGHTHOUSE_BUILDS=apps/web/dist,/tmp/web (compares web builds: each run of a page on one build, then on the next;
+//     a table row for each page and build)
 //   LIGHTHOUSE_REPORTS=/tmp/lh (keeps each run's JSON report there, to see where the main thread went)
 //   LIGHTHOUSE_TRACES=/tmp/lh (keeps each run's trace there, with the V8 profiler's samples, for
 //     scripts/main-thread.mjs; the profiler adds work of its own, so these runs' figures are not compared)
@@ -26,26 +29,45 @@ import { fileURLToPath } from 'node:url';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3290);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
-const base = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'tt-lighthouse-'));
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
+// The web builds measured: WEB_DIST (or the server's own default, apps/web/dist), or several to compare, each run of
+// one followed by the same run of the next, so that a busy or noisy machine weighs on all of them alike (ADR 041).
+const builds = process.env.LIGHTHOUSE_BUILDS?.split(',').filter(Boolean) ?? [process.env.WEB_DIST ?? null];
 
-// The compiled server, as production runs it (`npm run build` builds it and the web app).
-const server = spawn(process.execPath, ['apps/server/dist/server/main.js'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
+// The compiled server, as production runs it (`npm run build` builds it and the web app): one for each build, on
+// its own port, over its own fresh embedded database.
+const servers = builds.map((dist, i) => {
+  const serverPort = port + i;
+  const env = {
+    ...process.env,
+    PORT: String(serverPort),
+    DATA_DIR: join(dataDir, `data-${i}`),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  };
+  if (dist) env.WEB_DIST = dist;
+  const child = spawn(process.execPath, ['apps/server/dist/server/main.js'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return { build: dist ?? 'apps/web/dist', base: `http://localhost:${serverPort}`, child };
 });
 
-// Stopped from outside (Ctrl-C, a timeout): stop the server too.
+function stopServers() {
+  for (const { child } of servers) child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// Stopped from outside (Ctrl-C, a timeout): stop the servers too.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    stopServers();
     process.exit(1);
   });
 }
 
-async function waitForServer() {
+async function waitForServer(base) {
   for (let i = 0; i < 600; i += 1) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
@@ -54,7 +76,17 @@ async function waitForServer() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('the server did not start');
+  throw new Error(`the server at ${base} did not start`);
+}
+
+/** A demo retailer's session cookie on that server, for the signed-in pages. */
+async function signIn(base) {
+  const login = await fetch(`${base}/api/demo/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"role":"retailer"}',
+  });
+  return (login.headers.get('set-cookie') ?? '').split(';')[0];
 }
 
 function lighthouse(url, cookie) {
@@ -127,43 +159,46 @@ function systemCallMicroseconds() {
 const lighthouseBin = fileURLToPath(new URL('../node_modules/lighthouse/cli/index.js', import.meta.url));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+const pages = [
+  { page: 'landing', path: '/', signedIn: false },
+  { page: 'dashboard', path: '/dashboard', signedIn: true },
+  { page: 'marketplace', path: '/products', signedIn: true },
+];
+
 try {
-  await waitForServer();
-  const login = await fetch(`${base}/api/demo/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"role":"retailer"}',
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const pages = [
-    { page: 'landing', url: `${base}/`, cookie: null },
-    { page: 'dashboard', url: `${base}/dashboard`, cookie },
-    { page: 'marketplace', url: `${base}/products`, cookie },
-  ];
-  const rows = [];
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
   const unknown = only?.filter((name) => !pages.some((p) => p.page === name)) ?? [];
   if (unknown.length > 0)
     throw new Error(`LIGHTHOUSE_PAGES: no page ${unknown.join(', ')} (landing, dashboard, marketplace)`);
-  for (const { page, url, cookie: c } of pages.filter((p) => !only || only.includes(p.page))) {
-    const results = [];
+  for (const server of servers) {
+    await waitForServer(server.base);
+    server.cookie = await signIn(server.base);
+  }
+  const rows = [];
+  for (const { page, path, signedIn } of pages.filter((p) => !only || only.includes(p.page))) {
+    const results = servers.map(() => []);
     for (let i = 0; i < runs; i += 1) {
-      console.log(`lighthouse: ${page}, run ${i + 1} of ${runs}`);
-      results.push(lighthouse(url, c));
-      console.log(`lighthouse: ${page}, run ${i + 1}:`, JSON.stringify(results.at(-1)));
+      servers.forEach((server, b) => {
+        const which = servers.length > 1 ? `, ${server.build}` : '';
+        console.log(`lighthouse: ${page}${which}, run ${i + 1} of ${runs}`);
+        results[b].push(lighthouse(`${server.base}${path}`, signedIn ? server.cookie : null));
+        console.log(`lighthouse: ${page}${which}, run ${i + 1}:`, JSON.stringify(results[b].at(-1)));
+      });
     }
-    rows.push({
-      page,
-      score: median(results.map((r) => r.score)),
-      'LCP ms': median(results.map((r) => r.lcp)),
-      'TBT ms': median(results.map((r) => r.tbt)),
-      benchmarkIndex: results.map((r) => r.benchmarkIndex).join(' / '),
-      runs,
+    servers.forEach((server, b) => {
+      rows.push({
+        page,
+        ...(servers.length > 1 ? { build: server.build } : {}),
+        score: median(results[b].map((r) => r.score)),
+        'LCP ms': median(results[b].map((r) => r.lcp)),
+        'TBT ms': median(results[b].map((r) => r.tbt)),
+        benchmarkIndex: results[b].map((r) => r.benchmarkIndex).join(' / '),
+        runs,
+      });
     });
   }
   console.table(rows);
   console.log(`host: a system call from Node takes ${systemCallMicroseconds().toFixed(2)} µs (ADR 041)`);
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  stopServers();
 }
