@@ -94,6 +94,20 @@ test('search, filter, buy from two sellers, and follow the order to shipped', as
   await page.reload();
   await expect(page.getByTestId('product-search')).toHaveValue(word);
 
+  // A typo: the close word's products, the whole word first, and a line that says what was searched instead.
+  await searchFor(page, 'suger');
+  const corrected = await (await page.request.get('/api/products?search=suger')).json();
+  expect(corrected.corrected).toBe('sugar');
+  await expect(page.getByTestId('search-corrected')).toHaveText(
+    key(enProducts, 'search_corrected').replace('{{typed}}', 'suger').replace('{{corrected}}', 'sugar'),
+  );
+  await expect(page.getByTestId('product-card').first()).toHaveAttribute(
+    'data-product-id',
+    String(corrected.products[0].id),
+  );
+  expect(corrected.products[0].name).toMatch(/\bSugar\b/);
+  await shot(page, 'products-corrected', project);
+
   // Filter: the category list opens once a department is chosen, and only holds that department's.
   await page.getByTestId('clear-filters').click();
   await expect(page.getByTestId('product-search')).toHaveValue('');

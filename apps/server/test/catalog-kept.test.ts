@@ -102,14 +102,15 @@ describe('the catalogue kept ahead of its buyers (ADR 028)', () => {
     expect([cheapest.id, cheapest.selling_price]).toEqual([other, 0.01]);
   });
 
-  /** The plain query by relevance: every match ranked (ts_rank), then lower name and id. */
+  /** The plain query by relevance: each match's rank (as typed plus as a whole word), then lower name and id. */
   const plainRelevance = async (word: string, department?: number) =>
     rowsOf<{ id: number }>(
       await t.db.execute(sql`
         select p.id from products p
          where p.is_active and p.search_document @@ to_tsquery('english', ${`${word}:*`})
            and ${department === undefined ? sql`true` : sql`p.department_id = ${department}`}
-         order by ts_rank(p.search_document, to_tsquery('english', ${`${word}:*`})) desc,
+         order by ts_rank(p.search_document, to_tsquery('english', ${`${word}:*`}))
+                  + ts_rank(p.search_document, to_tsquery('english', ${word})) desc,
                   lower(p.name) collate "C" asc, p.id asc
          limit 100`),
     ).map((r) => r.id);
@@ -118,11 +119,13 @@ describe('the catalogue kept ahead of its buyers (ADR 028)', () => {
     // A word in names (ranked first), brands and a category's name (ranked last), under two departments.
     const otherDept = await insertCategory(t.db, 'Kept other dept');
     const wordCat = await insertCategory(t.db, 'Quorbit goods', otherDept);
+    // Some names only begin with the word: they rank below the names that hold it whole.
+    const words = ['Quorbit thing', 'Thing', 'Thing', 'Quorbitex thing', 'Thing', 'Thing'];
     for (let i = 0; i < 24; i += 1) {
       await insertProduct(t.db, {
         seller_id: seller,
         category_id: i % 3 === 2 ? wordCat : cat,
-        name: `${String.fromCharCode(122 - (i % 26))} ${i % 3 === 0 ? 'Quorbit thing' : 'Thing'} ${i}`,
+        name: `${String.fromCharCode(122 - (i % 26))} ${words[i % 6]} ${i}`,
         brand: i % 3 === 1 ? 'Quorbit' : 'Otherbrand',
         price_cents: 1000 + ((i * 37) % 11) * 100,
         stock: (i * 7) % 13,
@@ -201,8 +204,21 @@ describe('the catalogue kept ahead of its buyers (ADR 028)', () => {
         `search=zorbalt&department_id=${dept}&sort=${sort}&page_size=100`,
       );
       expect(ids(answer), sort).toEqual((await plain('zorblat', sort)).filter((id) => id !== elsewhere));
+      // The answer says what was searched instead, asked afresh and from the kept answer alike.
+      expect(answer.corrected, sort).toBe('zorblat');
+      const again = await list(
+        t,
+        retailer,
+        `search=zorbalt&department_id=${dept}&sort=${sort}&page_size=100`,
+      );
+      expect(again.corrected, sort).toBe('zorblat');
     }
     expect(ids(await list(t, retailer, `search=zorbalt&department_id=${other}`))).toEqual([elsewhere]);
+    // The words as typed: nothing corrected. A correction that finds nothing under the filter: not said either.
+    expect((await list(t, retailer, `search=zorblat&department_id=${dept}`)).corrected).toBeNull();
+    const empty = await insertCategory(t.db, 'Kept typo empty', dept);
+    const none = await list(t, retailer, `search=zorbalt&category_id=${empty}`);
+    expect([ids(none), none.corrected]).toEqual([[], null]);
     expect(ids(await list(t, retailer, `search=zorbalt&category_id=${cat}&sort=name&page_size=100`))).toEqual(
       inDept,
     );

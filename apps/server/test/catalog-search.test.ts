@@ -32,6 +32,8 @@ describe('the catalogue search', () => {
     await add('inName', staples, 'Golden Maize Snacks', 'Crunchy');
     await add('inBrand', staples, 'Corn Chips', 'Maize Valley');
     await add('inCategory', maizeProducts, 'Yellow Samp', 'Farmhouse');
+    // Words that only begin with "sugar", in its name and its brand.
+    await add('sugarbird', staples, 'Sugarbird White Mints', 'Sugarbird');
   });
   afterAll(() => t.close());
 
@@ -55,7 +57,13 @@ describe('the catalogue search', () => {
   });
 
   it('still finds close matches for a typo ("suger", "cookng oil")', async () => {
-    expect(await found('suger')).toEqual(new Set([ids.sugar]));
+    expect(await found('suger')).toEqual(new Set([ids.sugar, ids.sugarbird]));
+    expect((await search('suger')).products[0]!.id).toBe(ids.sugar);
+    // The answer says what it searched for instead; a search that needed no correction says nothing.
+    expect((await search('suger')).corrected).toBe('sugar');
+    expect((await search('Cookng OIL')).corrected).toBe('cooking oil');
+    expect((await search('sugar')).corrected).toBeNull();
+    expect((await search('xylophone')).corrected).toBeNull();
     expect(await found('cookng oil')).toEqual(new Set([ids.oil]));
     expect(await found('pilchrds')).toEqual(new Set([ids.pilchards]));
   });
@@ -82,6 +90,10 @@ describe('the catalogue search', () => {
     const order = (await search('maize')).products.map((p) => p.id);
     expect(order.slice(2)).toEqual([ids.inBrand, ids.inCategory]);
     expect(new Set(order.slice(0, 2))).toEqual(new Set([ids.maizeMeal, ids.inName]));
+    // A whole word ranks before a word that only begins with it, though that one is in the name and the brand.
+    expect((await search('sugar')).products.map((p) => p.id)).toEqual([ids.sugar, ids.sugarbird]);
+    // A word still being typed has no whole word to prefer: the name-and-brand match ranks first.
+    expect((await search('suga')).products.map((p) => p.id)).toEqual([ids.sugarbird, ids.sugar]);
     // A chosen sort still applies to a search.
     const byName = (await search('maize', '&sort=name')).products.map((p) => p.name);
     expect(byName).toEqual(['Corn Chips', 'Golden Maize Snacks', 'Super Maize Meal 10kg', 'Yellow Samp']);
@@ -90,7 +102,7 @@ describe('the catalogue search', () => {
   it('answers a search that matches nothing with an empty page, also on later pages', async () => {
     for (const text of ['xylophone', 'zzqx', '%%%', 'maize xylophone']) {
       const body = await search(text);
-      expect(body, text).toMatchObject({ products: [], total: 0, total_capped: false });
+      expect(body, text).toMatchObject({ products: [], total: 0, total_capped: false, corrected: null });
     }
     expect((await search('xylophone', '&page=3')).products).toEqual([]);
   });

@@ -63,6 +63,11 @@ export const productListSchema = z.object({
   page_size: z.number().int(),
   /** The plan's browsing limit when one applies, else null. */
   browse_limit: z.number().int().nullable(),
+  /**
+   * The search as corrected ("sugar" for "suger"), when the words as typed matched nothing and the products
+   * shown match close words instead; null otherwise.
+   */
+  corrected: z.string().nullable(),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { closestWords, correctableWords, parseSearch, SEARCH_SYNONYMS, typoDistance } from './search.ts';
+import {
+  closestWords,
+  correctableWords,
+  parseSearch,
+  SEARCH_SYNONYMS,
+  typoDistance,
+  withCorrections,
+} from './search.ts';
 
 const texts = (text: string) => parseSearch(text).map((group) => group.map((p) => p.text));
 
@@ -63,5 +70,31 @@ describe('typo corrections', () => {
     expect(closestWords('xcvbra', ['zxcvbrand'])).toEqual(['zxcvbrand']);
     expect(closestWords('ryce', ['rice', 'race'])).toEqual(['rice', 'race']);
     expect(closestWords('xylophone', ['yellow', 'phone'])).toEqual([]);
+  });
+});
+
+describe('a search with its typos corrected', () => {
+  it('adds each correction as an alternative and reads the search back with the nearest one', () => {
+    const corrections = new Map([
+      ['cookng', ['cooking']],
+      ['ryce', ['rice', 'race']],
+    ]);
+    const { groups, text } = withCorrections(parseSearch('Cookng oil 2L'), corrections);
+    expect(text).toBe('cooking oil 2l');
+    expect(groups[0]).toEqual([
+      { text: 'cookng', words: ['cookng'], prefix: true },
+      { text: 'cooking', words: ['cooking'], prefix: true },
+    ]);
+    expect(groups.slice(1)).toEqual(parseSearch('oil 2L'));
+    expect(withCorrections(parseSearch('ryce 12.5kg'), corrections).text).toBe('rice 12.5kg');
+  });
+
+  it('leaves a search alone when no word was corrected, and never corrects inside a synonym', () => {
+    const none = withCorrections(parseSearch('sugar'), new Map());
+    expect(none).toEqual({ groups: parseSearch('sugar'), text: null });
+    // "cool drink" is one group of alternatives (the synonym list), not a word that a correction may replace.
+    const synonym = withCorrections(parseSearch('cool drink'), new Map([['cool drink', ['cola']]]));
+    expect(synonym.text).toBeNull();
+    expect(withCorrections(parseSearch('ryce'), new Map([['ryce', []]])).text).toBeNull();
   });
 });

@@ -160,3 +160,30 @@ export function closestWords(typed: string, candidates: readonly string[]): stri
   const best = Math.min(...scored.map((s) => s.d));
   return [...containing, ...scored.filter((s) => s.d === best).map((s) => s.c)];
 }
+
+/**
+ * A search with its typos corrected: each corrected word (`corrections`: typed word -> catalogue words, from
+ * closestWords) keeps what was typed and gains its corrections as completable alternatives. `text` is the
+ * search as a shop owner reads it back ("cooking oil" for "cookng oil": each corrected word replaced by its
+ * nearest correction); null when no word was corrected.
+ */
+export function withCorrections(
+  groups: readonly SearchGroup[],
+  corrections: ReadonlyMap<string, readonly string[]>,
+): { groups: SearchGroup[]; text: string | null } {
+  let corrected = false;
+  const words: string[] = [];
+  const out = groups.map((group) => {
+    const first = group[0]!;
+    const alternatives =
+      group.length === 1 && first.words.length === 1 ? corrections.get(first.words[0]!) : undefined;
+    if (!alternatives || alternatives.length === 0) {
+      words.push(first.text);
+      return group;
+    }
+    corrected = true;
+    words.push(alternatives[0]!);
+    return [...group, ...alternatives.map((word) => ({ text: word, words: [word], prefix: true }))];
+  });
+  return { groups: out, text: corrected ? words.join(' ') : null };
+}

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   centsToRand,
   closestWords,
+  withCorrections,
   correctableWords,
   isSeller,
   parseSearch,
@@ -96,13 +97,13 @@ const TS_CONFIG = sql.raw(`'english'::regconfig`);
 /**
  * The ORDER BY of each order. The four sorts are each served by a partial index on the active catalogue
  * (see tables.ts); descending sorts break ties by descending id, so one index serves both directions.
- * Relevance: the weighted rank of the document (name over brand over category), then name.
+ * Relevance: the search's rank (searchSql), then name.
  */
-function orderBy(order: ProductOrder, query: SQL | null): SQL {
+function orderBy(order: ProductOrder, search: SearchSql | null): SQL {
   switch (order) {
     case 'relevance':
-      return query
-        ? sql`ts_rank(p.search_document, ${query}) desc, lower(p.name) collate "C" asc, p.id asc`
+      return search
+        ? sql`${search.rank} desc, lower(p.name) collate "C" asc, p.id asc`
         : orderBy('name', null);
     case 'name':
       return sql`lower(p.name) collate "C" asc, p.id asc`;
@@ -123,19 +124,40 @@ function phraseQuery(phrase: SearchPhrase): SQL {
     : sql`phraseto_tsquery(${TS_CONFIG}, ${phrase.text})`;
 }
 
-/** All groups must match, any alternative of a group will do. */
-function searchQuery(groups: SearchGroup[]): SQL {
-  return sql.join(
+/**
+ * A search as SQL: the tsquery a product must match (all groups, any alternative of a group), and how a match
+ * ranks. The rank is the weighted rank of the document (name over brand over category) for the query, plus
+ * the same for the typed words as whole words: "sugar" puts White Sugar before Sugarbird Bubble Gum, which
+ * only begins with the word, and "white sugar" puts White Sugar before Sugarbird White Mints.
+ */
+interface SearchSql {
+  match: SQL;
+  rank: SQL;
+}
+
+function searchSql(groups: SearchGroup[]): SearchSql {
+  const match = sql.join(
     groups.map((g) => sql`(${sql.join(g.map(phraseQuery), sql` || `)})`),
     sql` && `,
   );
+  const wholeWords = sql.join(
+    groups.flatMap((g) => g.map((phrase) => phraseQuery({ ...phrase, prefix: false }))),
+    sql` || `,
+  );
+  return {
+    match,
+    rank: sql`(ts_rank(p.search_document, ${match}) + ts_rank(p.search_document, ${wholeWords}))`,
+  };
 }
 
 /**
  * Typos: each correctable word that begins no word of the catalogue gets the catalogue's closest words
  * (trigram similarity over the small lexicon of migration 0006) as alternatives. Null: nothing to correct.
  */
-async function correctedSearch(db: Db, groups: SearchGroup[]): Promise<SearchGroup[] | null> {
+async function correctedSearch(
+  db: Db,
+  groups: SearchGroup[],
+): Promise<{ groups: SearchGroup[]; text: string } | null> {
   const words = correctableWords(groups);
   if (words.length === 0) return null;
   const rows = rowsOf<{ w: string; alternatives: string[] }>(
@@ -150,15 +172,9 @@ async function correctedSearch(db: Db, groups: SearchGroup[]): Promise<SearchGro
         )}]::text[]) as q(w)
        where not exists (select 1 from catalogue_words cw where cw.word like q.w || '%')`),
   );
-  const corrections = new Map(
-    rows.map((r) => [r.w, closestWords(r.w, r.alternatives)] as const).filter(([, alts]) => alts.length > 0),
-  );
-  if (corrections.size === 0) return null;
-  return groups.map((group) => {
-    const alternatives = group.length === 1 ? corrections.get(group[0]!.words[0]!) : undefined;
-    if (!alternatives || group[0]!.words.length !== 1) return group;
-    return [...group, ...alternatives.map((word) => ({ text: word, words: [word], prefix: true }))];
-  });
+  const corrections = new Map(rows.map((r) => [r.w, closestWords(r.w, r.alternatives)] as const));
+  const corrected = withCorrections(groups, corrections);
+  return corrected.text === null ? null : { groups: corrected.groups, text: corrected.text };
 }
 
 interface CatalogueFilter {
@@ -166,8 +182,8 @@ interface CatalogueFilter {
   live: SQL;
   /** The same as values, for the buyers' shared view (a kept answer's page); null for a seller's own view. */
   bounds: PageBounds | null;
-  /** The search's tsquery, if searching. */
-  search: SQL | null;
+  /** The search, if searching. */
+  search: SearchSql | null;
   order: ProductOrder;
 }
 
@@ -402,11 +418,11 @@ const PAGE_COLUMNS = sql`
 async function matchingIds(
   db: Db,
   filter: CatalogueFilter,
-  search: SQL | null,
+  search: SearchSql | null,
   page: PageSlice,
   browseLimit: SQL,
 ): Promise<{ matches: Matches } & PageRead> {
-  const where = search ? sql`${filter.live} and p.search_document @@ (${search})` : filter.live;
+  const where = search ? sql`${filter.live} and p.search_document @@ (${search.match})` : filter.live;
   const cap = sql`${PRODUCT_TOTAL_CAP + 1}`;
   // The ordered ids, as one int[].
   let ordered: SQL;
@@ -528,6 +544,8 @@ interface Found {
   filter: CatalogueFilter;
   version: number;
   keep: boolean;
+  /** The search as corrected, when the words as typed matched nothing and their corrections did. */
+  corrected: string | null;
   /**
    * An answer taken from the kept order by stock expires with that order (not CATALOGUE_RESULT_CACHE_MS
    * after it was taken): its refresh then waits for the order's own, instead of keeping a lagging order.
@@ -563,7 +581,9 @@ interface Candidates {
   /** Every match by relevance; null when the kept order by name was of another version. */
   relevance: Int32Array | null;
   /** The search as it matched: the words typed, or their corrections. */
-  search: SQL;
+  search: SearchSql;
+  /** The corrected search as a shop owner reads it back; null for the words as typed. */
+  corrected: string | null;
 }
 
 /** A kept search's matches, and how many ids it holds once read (0 while it is read). */
@@ -665,12 +685,12 @@ function candidatesOf(
     state.candidates.set(key, kept);
     return kept.value;
   }
-  const read = async (search: SQL): Promise<Candidates> => {
+  const read = async (search: SearchSql, corrected: string | null): Promise<Candidates> => {
     const [row] = rowsOf<{ ids: number[] | string | null; ranks: number[] | string | null; version: number }>(
       await db.execute(sql`
         select m.ids, m.ranks, ${VERSION} as version
-          from (select array_agg(p.id) as ids, array_agg(ts_rank(p.search_document, ${search})::float8) as ranks
-                  from products p where p.is_active and p.search_document @@ (${search})) m`),
+          from (select array_agg(p.id) as ids, array_agg(${search.rank}::float8) as ranks
+                  from products p where p.is_active and p.search_document @@ (${search.match})) m`),
     );
     const ids = Int32Array.from(parseIntArray(row?.ids ?? []));
     const version = Number(row?.version ?? -1);
@@ -680,19 +700,20 @@ function candidatesOf(
       names.version === version
         ? relevanceOrder(ids, Float64Array.from(parseNumberArray(row?.ranks ?? [])), names, ids.length)
         : null;
-    return { ids, relevance, version, search };
+    return { ids, relevance, version, search, corrected };
   };
   const loading = (async (): Promise<Candidates> => {
-    const typed = searchQuery(groups);
-    if (!corrected) return read(typed);
+    const typed = searchSql(groups);
+    if (!corrected) return read(typed, null);
     const corrections = await correctedSearch(db, groups);
-    if (corrections) return read(searchQuery(corrections));
+    if (corrections) return read(searchSql(corrections.groups), corrections.text);
     const [row] = rowsOf<{ version: number }>(await db.execute(sql`select ${VERSION} as version`));
     return {
       ids: new Int32Array(0),
       relevance: new Int32Array(0),
       version: Number(row?.version ?? -1),
       search: typed,
+      corrected: null,
     };
   })();
   const entry: KeptCandidates = { value: loading, size: 0 };
@@ -847,7 +868,7 @@ async function rankedSearch(
   groups: SearchGroup[],
   order: ProductOrder,
   stockOrderMs: number,
-): Promise<{ ids: Int32Array; version: number; search: SQL } | null> {
+): Promise<{ ids: Int32Array; version: number; search: SearchSql; corrected: string | null } | null> {
   const kept = (corrected: boolean) => candidatesOf(db, state, term, groups, corrected, stockOrderMs);
   let candidates = await filteredCandidates(db, state, query, await kept(false));
   if (candidates && candidates.ids.length === 0) {
@@ -855,16 +876,19 @@ async function rankedSearch(
   }
   if (!candidates) return null;
   state.ordersAsked.add('name');
+  const { version, search } = candidates;
+  // Corrections that match nothing under the filter either: the empty page is not said to be corrected.
+  const corrected = candidates.ids.length > 0 ? candidates.corrected : null;
   if (order === 'relevance') {
     const ids = candidates.relevance?.subarray(0, PRODUCT_TOTAL_CAP + 1);
-    return ids ? { ids, version: candidates.version, search: candidates.search } : null;
+    return ids ? { ids, version, search, corrected } : null;
   }
   const kind: RankKind = order === 'price_asc' || order === 'price_desc' ? 'price' : order;
   state.ordersAsked.add(kind);
   const ranks = await ranksAt(db, state, kind, stockOrderMs, candidates.version);
   if (candidates.version !== ranks.version) return null;
   const ids = inRankOrder(candidates.ids, ranks, order === 'price_desc');
-  return ids ? { ids, version: candidates.version, search: candidates.search } : null;
+  return ids ? { ids, version, search, corrected } : null;
 }
 
 /**
@@ -1027,7 +1051,7 @@ async function findMatches(
     const bounds = { category: null, department: null, minCents: null, maxCents: null };
     const filter = { live: sql`false`, bounds, search: null, order };
     const matches = { ids: new Int32Array(0), more: false };
-    return { found: { matches, filter, version: read.version, keep: true }, ...read };
+    return { found: { matches, filter, version: read.version, keep: true, corrected: null }, ...read };
   }
   if (stockOrderMs > 0 && isSharedView(user, query)) {
     const kept = await keptFound(db, state, query, stockOrderMs);
@@ -1038,19 +1062,22 @@ async function findMatches(
     }
   }
   const { live, bounds, treeVersion } = await liveFilter(db, user, query, state);
-  let search = groups.length ? searchQuery(groups) : null;
+  let search = groups.length ? searchSql(groups) : null;
   const filter: CatalogueFilter = { live, bounds, search, order };
   let read = await matchingIds(db, filter, search, page, browseLimit);
+  let corrected: string | null = null;
   if (search && read.matches.ids.length === 0) {
-    const corrected = await correctedSearch(db, groups);
-    if (corrected) {
-      search = searchQuery(corrected);
+    const corrections = await correctedSearch(db, groups);
+    if (corrections) {
+      search = searchSql(corrections.groups);
       read = await matchingIds(db, filter, search, page, browseLimit);
+      if (read.matches.ids.length > 0) corrected = corrections.text;
     }
   }
   const { matches, ...rest } = read;
   const keep = treeVersion === null || treeVersion === read.version;
-  return { found: { matches, filter: { ...filter, search }, version: read.version, keep }, ...rest };
+  const found = { matches, filter: { ...filter, search }, version: read.version, keep, corrected };
+  return { found, ...rest };
 }
 
 /** A question of the shared cache: search, department, category, band and sort (every page of it). */
@@ -1146,6 +1173,7 @@ async function keptFound(
     filter: { live, bounds, search: 'search' in kept ? kept.search : null, order },
     version,
     keep: (treeVersion ?? version) === version,
+    corrected: 'corrected' in kept ? kept.corrected : null,
     ...('expires' in kept ? { expires: kept.expires } : {}),
   };
 }
@@ -1207,7 +1235,7 @@ export async function listProductsJson(
       if (page.userId === null) throw unauthorized();
       state.saw(page.version);
       if (page.version === found.version) {
-        const json = keptPageJson(found.matches, page, query, offset);
+        const json = keptPageJson(found, page, query, offset);
         if (json !== null) return json;
         // Past the known ids: the page is read below, as for an answer found afresh.
         answer = { found, rows: [], version: page.version, browseLimit: page.browseLimit };
@@ -1233,7 +1261,7 @@ export async function listProductsJson(
   if (limit > 0 && matches.more && offset + limit > matches.ids.length) {
     // Past the known ids (beyond the cap): an ordinary ordered query, rarely asked.
     const where = filter.search
-      ? sql`${filter.live} and p.search_document @@ (${filter.search})`
+      ? sql`${filter.live} and p.search_document @@ (${filter.search.match})`
       : filter.live;
     rows = rowsOf<ProductRow>(
       await db.execute(sql`
@@ -1254,6 +1282,7 @@ export async function listProductsJson(
     page: query.page,
     page_size: query.page_size,
     browse_limit: limitOfPlan,
+    corrected: found.corrected,
   };
   return JSON.stringify(list);
 }
@@ -1266,6 +1295,7 @@ function listJson(products: string, list: Omit<ProductList, 'products'>): string
     page: list.page,
     page_size: list.page_size,
     browse_limit: list.browse_limit,
+    corrected: list.corrected,
   };
   return `{"products":[${products}],${JSON.stringify(tail).slice(1)}`;
 }
@@ -1274,7 +1304,8 @@ function listJson(products: string, list: Omit<ProductList, 'products'>): string
  * The response of a kept answer's page, from the products PostgreSQL wrote (kept-page.ts); null when the
  * page reaches past the known ids (beyond the cap), which is read by an ordinary ordered query instead.
  */
-function keptPageJson(matches: Matches, page: PageJson, query: ProductQuery, offset: number): string | null {
+function keptPageJson(found: Found, page: PageJson, query: ProductQuery, offset: number): string | null {
+  const { matches } = found;
   const reachable = page.browseLimit === null ? Infinity : page.browseLimit;
   const limit = Math.max(0, Math.min(query.page_size, reachable - offset));
   if (limit > 0 && matches.more && offset + limit > matches.ids.length) return null;
@@ -1285,6 +1316,7 @@ function keptPageJson(matches: Matches, page: PageJson, query: ProductQuery, off
     page: query.page,
     page_size: query.page_size,
     browse_limit: page.browseLimit,
+    corrected: found.corrected,
   });
 }
 

@@ -64,6 +64,7 @@ export default function ProductsPage() {
         onClear={clear}
       />
       <ProductResults
+        search={filters.search}
         products={products}
         filtered={Boolean(filters.search || filters.department_id || filters.price_band)}
         view={view}

@@ -69,6 +69,7 @@ const firstPage = (capped: boolean) => ({
   page: 1,
   page_size: 24,
   browse_limit: null,
+  corrected: null,
 });
 const categories = [
   { id: 1, name: 'Groceries & Staples', parent_id: null },

@@ -18,15 +18,19 @@ const FIRST_ROW_CARDS = 4;
 
 /**
  * The listing: loading, a first load that failed (Reload), no results (for the filters, or none at all),
- * or the cards with "showing n of m" and Load more.
+ * or the cards with "showing n of m" and Load more; above them, when the words as typed matched nothing, what
+ * was searched for instead ("suger": sugar).
  */
 export function ProductResults({
   products,
+  search,
   filtered,
   view,
   user,
 }: {
   products: ReturnType<typeof useProducts>;
+  /** The search asked for, as typed. */
+  search: string | undefined;
   /** A search, department or price band is set: an empty answer reads as "no results". */
   filtered: boolean;
   view: ProductView;
@@ -83,6 +87,11 @@ export function ProductResults({
   }
   return (
     <>
+      {first?.corrected && (
+        <p className="mb-3 text-sm text-stone-700" data-testid="search-corrected">
+          {t('search_corrected', { typed: search ?? '', corrected: first.corrected })}
+        </p>
+      )}
       <ul
         data-testid="product-list"
         data-view={view}
