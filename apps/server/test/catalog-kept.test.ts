@@ -102,15 +102,15 @@ describe('the catalogue kept ahead of its buyers (ADR 028)', () => {
     expect([cheapest.id, cheapest.selling_price]).toEqual([other, 0.01]);
   });
 
-  /** The plain query by relevance: each match's rank (as typed plus as a whole word), then lower name and id. */
+  /** The plain query by relevance: each match's rank (as a whole word, then as typed), then lower name and id. */
   const plainRelevance = async (word: string, department?: number) =>
     rowsOf<{ id: number }>(
       await t.db.execute(sql`
         select p.id from products p
          where p.is_active and p.search_document @@ to_tsquery('english', ${`${word}:*`})
            and ${department === undefined ? sql`true` : sql`p.department_id = ${department}`}
-         order by ts_rank(p.search_document, to_tsquery('english', ${`${word}:*`}))
-                  + ts_rank(p.search_document, to_tsquery('english', ${word})) desc,
+         order by ts_rank(p.search_document, to_tsquery('english', ${word}))::float8 * 1000
+                  + ts_rank(p.search_document, to_tsquery('english', ${`${word}:*`}))::float8 desc,
                   lower(p.name) collate "C" asc, p.id asc
          limit 100`),
     ).map((r) => r.id);

@@ -32,8 +32,14 @@ describe('the catalogue search', () => {
     await add('inName', staples, 'Golden Maize Snacks', 'Crunchy');
     await add('inBrand', staples, 'Corn Chips', 'Maize Valley');
     await add('inCategory', maizeProducts, 'Yellow Samp', 'Farmhouse');
-    // Words that only begin with "sugar", in its name and its brand.
+    // Words that only begin with "sugar", in its name and its brand; one that only begins with "staples".
     await add('sugarbird', staples, 'Sugarbird White Mints', 'Sugarbird');
+    await add(
+      'stapler',
+      await insertCategory(t.db, 'Office Supplies', dept),
+      'Stapler Refills',
+      'Officeline',
+    );
   });
   afterAll(() => t.close());
 
@@ -92,6 +98,10 @@ describe('the catalogue search', () => {
     expect(new Set(order.slice(0, 2))).toEqual(new Set([ids.maizeMeal, ids.inName]));
     // A whole word ranks before a word that only begins with it, though that one is in the name and the brand.
     expect((await search('sugar')).products.map((p) => p.id)).toEqual([ids.sugar, ids.sugarbird]);
+    // A whole word in the category still ranks before a word in the name that only begins with it.
+    const staples = (await search('staples')).products.map((p) => p.id);
+    expect(staples.at(-1)).toBe(ids.stapler);
+    expect(staples).toHaveLength(8);
     // A word still being typed has no whole word to prefer: the name-and-brand match ranks first.
     expect((await search('suga')).products.map((p) => p.id)).toEqual([ids.sugarbird, ids.sugar]);
     // A chosen sort still applies to a search.

@@ -126,9 +126,11 @@ function phraseQuery(phrase: SearchPhrase): SQL {
 
 /**
  * A search as SQL: the tsquery a product must match (all groups, any alternative of a group), and how a match
- * ranks. The rank is the weighted rank of the document (name over brand over category) for the query, plus
- * the same for the typed words as whole words: "sugar" puts White Sugar before Sugarbird Bubble Gum, which
- * only begins with the word, and "white sugar" puts White Sugar before Sugarbird White Mints.
+ * ranks. Both ranks are the weighted rank of the document (name over brand over category): first for the
+ * words as whole words, then for the query as typed (a word being completed). So a whole word ranks first:
+ * "sugar" puts White Sugar before Sugarbird Bubble Gum, which only begins with the word, and "sweets" puts the
+ * Sweets category's gum before Sweetveld's sugar. (A whole-word rank is at most 1, as is the rank as typed:
+ * times 1,000 it decides, and the rank as typed only orders products whose whole-word ranks are level.)
  */
 interface SearchSql {
   match: SQL;
@@ -146,7 +148,8 @@ function searchSql(groups: SearchGroup[]): SearchSql {
   );
   return {
     match,
-    rank: sql`(ts_rank(p.search_document, ${match}) + ts_rank(p.search_document, ${wholeWords}))`,
+    rank: sql`(ts_rank(p.search_document, ${wholeWords})::float8 * 1000
+               + ts_rank(p.search_document, ${match})::float8)`,
   };
 }
 
