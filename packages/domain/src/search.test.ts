@@ -35,6 +35,9 @@ describe('parseSearch', () => {
     expect(texts('Cooldrink')).toEqual([['cooldrink', 'soft drinks', 'cola']]);
     expect(texts('tin fish')).toEqual([['tin fish', 'pilchards']]);
     expect(texts('suiker')).toEqual([['suiker', 'sugar']]);
+    // A brand that is the everyday word for the thing, and a township name.
+    expect(texts('Jik 1.5L')).toEqual([['jik', 'bleach'], ['1.5l']]);
+    expect(texts('walkie talkies')).toEqual([['walkie talkies', 'chicken feet']]);
     // The typed words are never completed inside a synonym ("pap" must not find paper).
     expect(parseSearch('pap')[0]!.every((p) => !p.prefix)).toBe(true);
   });

@@ -40,6 +40,18 @@ export const SEARCH_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   brood: ['bread'],
   rys: ['rice'],
   olie: ['oil'],
+  // Brands whose names are the everyday word for the thing, whoever made it.
+  coke: ['cola'],
+  jik: ['bleach'],
+  omo: ['washing powder'],
+  colgate: ['toothpaste'],
+  pampers: ['nappies'],
+  huggies: ['nappies'],
+  simba: ['chips'],
+  'lucky star': ['pilchards'],
+  // Chicken feet, as the township's kitchens and braais call them.
+  runaways: ['chicken feet'],
+  'walkie talkies': ['chicken feet'],
 };
 
 /**
