@@ -36,6 +36,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     screenshot: 'only-on-failure',
+    // The service worker has tests of its own, which allow it (first-visit.spec.ts, the offline ones in
+    // foundation.spec.ts and pos.spec.ts). In every other test's fresh context it installed itself and downloaded
+    // its precache again, beside the flow under test: about a fifth of the e2e run's CPU, checking nothing (ADR 043).
+    serviceWorkers: 'block',
     // Recorded for a failed test's retry (CI retries once), not for every test: recording each test's trace and
     // dropping it when the test passed was about a fifth of the e2e run's CPU (ADR 033).
     trace: 'on-first-retry',

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import type { BulkOrder, Membership, Order, Participation, PromotableProduct } from '@tt/domain';
-import { expect, key, locale, test } from './fixtures';
+import { expect, key, locale, shot, test } from './fixtures';
 
 /**
  * Issue 12 point 6, ADR 025: a coordinator's bulk order (at a bulk price the seller accepted, DECISIONS 22)
@@ -10,7 +9,6 @@ import { expect, key, locale, test } from './fixtures';
  */
 const enProposals = locale('en', 'proposals');
 const enOrders = locale('en', 'orders');
-const SHOTS = '/tmp/shots-promos';
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const cents = (rand: number) => Math.round(rand * 100);
 function rand(value: number): string {
@@ -27,7 +25,12 @@ async function signedIn(origin: string, role: 'supplier' | 'coordinator'): Promi
 }
 
 /** The participant's own view: My Participations links the order, and /orders shows it at the bulk price. */
-async function expectOrderAtBulkPrice(page: Page, bulk: BulkOrder, quantity: number, shot: string) {
+async function expectOrderAtBulkPrice(
+  page: Page,
+  bulk: BulkOrder,
+  quantity: number,
+  [project, name]: [string, string],
+) {
   await page.goto('/bulk-orders?tab=mine');
   const row = page
     .getByTestId('participation-row')
@@ -65,7 +68,7 @@ async function expectOrderAtBulkPrice(page: Page, bulk: BulkOrder, quantity: num
   expect(plain(await details.getByTestId('details-total').textContent())).toBe(
     rand(cents(order.total_amount)),
   );
-  await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
+  await shot(page, name, project);
 }
 
 test('a filled bulk order closed by its coordinator becomes an order at the bulk price for every member', async ({
@@ -74,7 +77,6 @@ test('a filled bulk order closed by its coordinator becomes an order at the bulk
 }, info) => {
   test.setTimeout(120_000);
   const project = info.project.name;
-  mkdirSync(SHOTS, { recursive: true });
   // Asked through the API first; the first screen is the coordinator's below.
   await login('retailer', false);
   const origin = info.project.use.baseURL!;
@@ -150,7 +152,7 @@ test('a filled bulk order closed by its coordinator becomes an order at the bulk
     .replace('{{price}}', rand(cents(bulk.final_unit_price)));
   expect(plain(await dialog.textContent())).toContain(plain(hint));
   await expect(dialog).toContainText(bulk.product_name);
-  await page.screenshot({ path: `${SHOTS}/${project}-bulk-close-confirm.png` });
+  await shot(page, 'bulk-close-confirm', project, { fullPage: false });
   await page.getByTestId('confirm-close-bulk').click();
   await expect(page.getByTestId('bulk-closed')).toHaveText(key(enProposals, 'mine.closed'));
   const done = page.locator(`[data-testid="my-proposal"][data-status="completed"]`).filter({
@@ -159,10 +161,10 @@ test('a filled bulk order closed by its coordinator becomes an order at the bulk
   await expect(done.first()).toContainText(key(enProposals, 'status.completed'));
   await expect(page.getByTestId(`close-bulk-${proposed.id}`)).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${project}-bulk-completed.png`, fullPage: true });
+  await shot(page, 'bulk-completed', project);
 
   // Each participant has an order from the seller at the bulk price.
-  await expectOrderAtBulkPrice(page, bulk, 3, `${project}-bulk-order-coordinator`);
+  await expectOrderAtBulkPrice(page, bulk, 3, [project, 'bulk-order-coordinator']);
   await login('retailer', false);
-  await expectOrderAtBulkPrice(page, bulk, 3, `${project}-bulk-order-retailer`);
+  await expectOrderAtBulkPrice(page, bulk, 3, [project, 'bulk-order-retailer']);
 });

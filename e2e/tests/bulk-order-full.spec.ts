@@ -1,5 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { expect, key, locale, test } from './fixtures';
+import { expect, key, locale, shot, test } from './fixtures';
 
 /**
  * Issue 10 point 3 (the rest): a bulk order with no room left for a new member (what is left of the
@@ -69,5 +69,5 @@ test('a bulk order with no room left for a member shows as full, with no Join', 
   await expect(card.getByTestId('bulk-progress')).toContainText(`${stock - 2}/${stock + 100}`);
   await expect(card.getByTestId('join-bulk-order')).toHaveCount(0);
   await expect(card.getByRole('button')).toHaveCount(0);
-  await card.screenshot({ path: `/tmp/shots-polish/${info.project.name}-bulk-order-full.png` });
+  await shot(card, 'bulk-order-full', info.project.name);
 });

@@ -110,9 +110,7 @@ test('a shared demo account shows why its role and closing are locked', async ({
   await expect(page.getByTestId('profile-form')).toContainText('shared demo account');
   await expectNoHorizontalScroll(page);
   await shot(page, 'demo-profile-locked', info.project.name);
-  await page
-    .getByTestId('account-data')
-    .screenshot({ path: `artifacts/${info.project.name}-account-data.png` });
+  await shot(page.getByTestId('account-data'), 'account-data', info.project.name);
 });
 
 /**

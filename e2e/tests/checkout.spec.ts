@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, locale, key, expectNoHorizontalScroll } from './fixtures';
+import { test, expect, locale, key, expectNoHorizontalScroll, shot } from './fixtures';
 
 /**
  * Issue 10 points 1, 2 and 4: checkout is reviewed before anything is placed and confirmed after, with the
@@ -40,10 +40,6 @@ function rand(value: number): string {
 const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ').trim();
 const fill = (template: string, values: Record<string, string | number>) =>
   Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), template);
-
-async function shot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `/tmp/checkout-shots/${project}-${name}.png`, fullPage: true });
-}
 
 async function emptyCart(page: Page) {
   for (const line of (await (await page.request.get('/api/cart')).json()) as CartLine[]) {

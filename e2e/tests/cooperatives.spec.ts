@@ -228,16 +228,14 @@ test('a coordinator proposes a bulk order below list price, the seller accepts i
   const mine = page.getByTestId('my-proposal').filter({ hasText: product.name }).first();
   await expect(mine).toHaveAttribute('data-status', 'proposed');
   await shot(page, 'bulk-proposal-sent', project);
-  await page.getByTestId('my-proposals').screenshot({ path: `artifacts/${project}-my-proposals.png` });
+  await shot(page.getByTestId('my-proposals'), 'my-proposals', project);
 
   // The seller accepts it on their orders screen, committing what they can supply (at most their stock).
   await login('supplier', '/orders');
   const proposal = page.locator(`[data-testid="proposal"][data-order-id="${order.id}"]`);
   await expect(proposal).toBeVisible();
   await shot(page, 'seller-proposals', project);
-  await page
-    .getByTestId('proposed-to-me')
-    .screenshot({ path: `artifacts/${project}-seller-proposals-panel.png` });
+  await shot(page.getByTestId('proposed-to-me'), 'seller-proposals-panel', project);
   await proposal.getByTestId('accept-proposal').click();
   await proposal.getByTestId('commit-quantity').fill('20');
   await expectNoHorizontalScroll(page);
@@ -382,7 +380,7 @@ test('a transaction is recorded by a coordinator, approved by someone else and c
   await expect(row.getByTestId('review-transaction')).toHaveCount(0);
   await expect(row.getByTestId('own-transaction-note')).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await row.screenshot({ path: `artifacts/${info.project.name}-own-transaction.png` });
+  await shot(row, 'own-transaction', info.project.name);
 
   // An admin reviews it.
   await login('admin', '/cooperative-governance/1?tab=finances');

@@ -4,6 +4,9 @@ import { expect, holdApp, key, locale, shot, test } from './fixtures';
 
 const FIRST_VISIT_BUDGET = 400 * 1024;
 
+// What the service worker downloads and serves is what this file tests (the other specs block it).
+test.use({ serviceWorkers: 'allow' });
+
 test('a first visit transfers at most 400 KB, the service worker precache included', async ({
   page,
   context,

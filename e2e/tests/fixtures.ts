@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -131,9 +131,26 @@ export function key(bundle: Record<string, unknown>, path: string): string {
   return value;
 }
 
-export async function shot(page: Page, name: string, project: string) {
+/**
+ * Screenshots are for a person to look at (`E2E_SCREENSHOTS=1`), not taken in every run: they assert nothing,
+ * and the suite's 400-odd were about a tenth of its time (ADR 043). A failed test keeps its screenshot either way.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * `e2e/artifacts/<project>-<name>.png`: the whole page by default (`fullPage: false` for the viewport, as a
+ * dialog over the page is seen), or one element.
+ */
+export async function shot(
+  target: Page | Locator,
+  name: string,
+  project: string,
+  { fullPage = true }: { fullPage?: boolean } = {},
+) {
+  if (!SCREENSHOTS) return;
   const path = fileURLToPath(new URL(`../artifacts/${project}-${name}.png`, import.meta.url));
-  await page.screenshot({ path, fullPage: true });
+  if ('goto' in target) await target.screenshot({ path, fullPage });
+  else await target.screenshot({ path });
 }
 
 /**

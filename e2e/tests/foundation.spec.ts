@@ -223,31 +223,36 @@ test('no horizontal scrolling at 360 px', async ({ page, login }) => {
   }
 });
 
-test('the installed app opens offline with the last data seen', async ({ page, context, login }) => {
-  await login('retailer');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // Once the worker controls the page, what the page fetches is kept for later: the screen's data, and the
-  // notifications the bell asks for once the first paint is done.
-  const bell = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications');
-  await page.reload();
-  await expect(page.getByTestId('recent-orders')).toBeVisible();
-  await bell;
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  const orderNumber = await page
-    .getByTestId('recent-orders')
-    .locator('li')
-    .first()
-    .locator('p')
-    .first()
-    .textContent();
+test.describe('the installed app', () => {
+  // The service worker keeps the app and its last answers for offline use (the other tests block it).
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('connectivity-banner')).toContainText('You are offline');
-  await expect(page.getByTestId('recent-orders')).toContainText(orderNumber!);
-  await context.setOffline(false);
+  test('opens offline with the last data seen', async ({ page, context, login }) => {
+    await login('retailer');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // Once the worker controls the page, what the page fetches is kept for later: the screen's data, and the
+    // notifications the bell asks for once the first paint is done.
+    const bell = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications');
+    await page.reload();
+    await expect(page.getByTestId('recent-orders')).toBeVisible();
+    await bell;
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const orderNumber = await page
+      .getByTestId('recent-orders')
+      .locator('li')
+      .first()
+      .locator('p')
+      .first()
+      .textContent();
+
+    await context.setOffline(true);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('connectivity-banner')).toContainText('You are offline');
+    await expect(page.getByTestId('recent-orders')).toContainText(orderNumber!);
+    await context.setOffline(false);
+  });
 });
 
 test.describe('co-op screens for someone who may not see them', () => {

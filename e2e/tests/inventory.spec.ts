@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, expectNoHorizontalScroll, key, locale, shot, test } from './fixtures';
 
@@ -11,8 +10,7 @@ const en = locale('en', 'inventory');
 
 /** What the screen shows at its own size (390x844 or 1280x800), beside the full-page shots. */
 async function view(page: Page, name: string, project: string) {
-  const path = fileURLToPath(new URL(`../artifacts/${project}-${name}-view.png`, import.meta.url));
-  await page.screenshot({ path });
+  await shot(page, `${name}-view`, project, { fullPage: false });
 }
 
 interface Item {

@@ -1,14 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectNoHorizontalScroll, test, type DemoRole } from './fixtures';
+import { expect, expectNoHorizontalScroll, shot, test, type DemoRole } from './fixtures';
 
 /**
  * Issue 12, must-show: the four supplier screens (supplier applications, bulk upload with My products and
  * a validation report, trade promotions with the table and the dialog, smart orders) at phone (390x844)
  * and desktop (1280x800) size, each tab settled on its own content with no sideways scroll, also in
- * isiZulu (the longest labels); the screenshots go to /tmp/shots-promos to be looked at.
+ * isiZulu (the longest labels); the screenshots (E2E_SCREENSHOTS=1) go to e2e/artifacts to be looked at.
  */
-const SHOTS = '/tmp/shots-promos';
 
 interface Screen {
   name: string;
@@ -93,7 +91,6 @@ for (const screen of SCREENS) {
     page,
     login,
   }, info) => {
-    mkdirSync(SHOTS, { recursive: true });
     await login(screen.role);
     const languages = info.project.name === 'phone' ? ['en', 'zu'] : ['en'];
     try {
@@ -108,8 +105,7 @@ for (const screen of SCREENS) {
         await screen.then?.(page);
         await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);
         await expectNoHorizontalScroll(page);
-        await page.screenshot({
-          path: `${SHOTS}/${info.project.name}-${language}-${screen.name}.png`,
+        await shot(page, `${language}-${screen.name}`, info.project.name, {
           fullPage: !screen.then || !screen.name.endsWith('dialog'),
         });
       }

@@ -1,9 +1,9 @@
-import { expect, expectNoHorizontalScroll, test, type DemoRole } from './fixtures';
+import { expect, expectNoHorizontalScroll, shot, test, type DemoRole } from './fixtures';
 
 /**
  * Issue 13, must-show: the seven screens (academy, community, referrals, reports, payments, support,
  * marketing) at phone (390x844) and desktop (1280x800) size, each settled on its own content, with no
- * sideways scrolling; the screenshots go to /tmp/shots-polish to be looked at.
+ * sideways scrolling; the screenshots (E2E_SCREENSHOTS=1) go to e2e/artifacts to be looked at.
  */
 
 const SCREENS: { path: string; role: DemoRole; ready: string }[] = [
@@ -23,9 +23,6 @@ for (const screen of SCREENS) {
     await expect(page.getByTestId(screen.ready).first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"], .animate-pulse')).toHaveCount(0);
     await expectNoHorizontalScroll(page);
-    await page.screenshot({
-      path: `/tmp/shots-polish/${info.project.name}-issue13${screen.path.replace('/', '-')}.png`,
-      fullPage: true,
-    });
+    await shot(page, `issue13${screen.path.replace('/', '-')}`, info.project.name);
   });
 }

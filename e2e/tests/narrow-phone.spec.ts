@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, key, locale, test } from './fixtures';
+import { expect, key, locale, shot, test } from './fixtures';
 
 /**
  * Issue 10 point 10, in every language: on a 360-pixel phone no text is cut on the bottom bar, the tabs,
@@ -8,7 +8,6 @@ import { expect, key, locale, test } from './fixtures';
  * every label whole too (the sidebar replaces the bottom bar).
  */
 
-const SHOTS = '/tmp/shots-polish';
 const LANGUAGES = ['en', 'zu', 'xh', 'af', 'st', 'tn'] as const;
 
 interface Product {
@@ -142,8 +141,8 @@ for (const screen of SCREENS) {
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       if (scrollWidth > width) found.push(`${language} ${screen}: scrolls sideways (${scrollWidth} px)`);
       if (screen === '/dashboard' || screen === '/cart?step=review' || screen === '/bulk-orders') {
-        await page.screenshot({
-          path: `${SHOTS}/${info.project.name}-${language}-${screen.replace(/[/?=]/g, '_')}.png`,
+        await shot(page, `${language}-${screen.replace(/[/?=]/g, '_')}`, info.project.name, {
+          fullPage: false,
         });
       }
     }

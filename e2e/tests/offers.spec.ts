@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { sastDate, type Order, type PromotableProduct, type Promotion, type Quote } from '@tt/domain';
-import { test, expect, locale, key, expectNoHorizontalScroll } from './fixtures';
+import { test, expect, locale, key, expectNoHorizontalScroll, shot } from './fixtures';
 
 /**
  * DECISIONS 21 and ADR 022: a supplier's running promotion shows on the product card, the cart's review
@@ -10,9 +9,6 @@ import { test, expect, locale, key, expectNoHorizontalScroll } from './fixtures'
 const enCart = locale('en', 'cart');
 const DAY = 86_400_000;
 
-async function shot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `/tmp/shots-offers/${project}-${name}.png`, fullPage: true });
-}
 const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ').trim();
 function rand(cents: number): string {
   const whole = Math.floor(cents / 100)

@@ -1,11 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { formatRandAmount, type PosCashUpSummary, type PosCatalogue } from '@tt/domain';
-import { test, expect, locale, key, expectNoHorizontalScroll } from './fixtures';
+import { test, expect, locale, key, expectNoHorizontalScroll, shot } from './fixtures';
 
 const en = locale('en', 'pos');
-const SHOTS = '/tmp/shots-ops';
-mkdirSync(SHOTS, { recursive: true });
 
 const summary = async (page: Page) =>
   (await (await page.request.get('/api/pos/cash-up')).json()) as PosCashUpSummary;
@@ -40,7 +37,7 @@ test('cash up the till: totals per method, counted against expected, the shortfa
   await expect(panel.getByTestId('cash-up-net-cash')).toHaveText(rand(open.cash_net));
   await panel.scrollIntoViewIfNeeded();
   await expectNoHorizontalScroll(page);
-  await panel.screenshot({ path: `${SHOTS}/${project}-cash-up-panel.png` });
+  await shot(panel, 'cash-up-panel', project);
 
   // Float R 100; counted R 1.50 less than expected: short, posted to Cash over/short.
   const expected = Math.round((open.cash_net + 100) * 100) / 100;
@@ -55,7 +52,7 @@ test('cash up the till: totals per method, counted against expected, the shortfa
   await expect(page.getByTestId('cash-up-posting')).toHaveText(
     say('cash_up.post.short', { amount: rand(1.5) }),
   );
-  await page.screenshot({ path: `${SHOTS}/${project}-cash-up-dialog.png` });
+  await shot(page, 'cash-up-dialog', project, { fullPage: false });
   await page.getByTestId('confirm-cash-up').click();
 
   await expect(panel.getByTestId('cash-up-notice')).toHaveText(
@@ -66,8 +63,8 @@ test('cash up the till: totals per method, counted against expected, the shortfa
   await expect(history).toContainText(say('cash_up.outcome.short', { amount: rand(1.5) }));
   await expect(panel.getByTestId('cash-up-net-cash')).toHaveText(rand(0));
   await expectNoHorizontalScroll(page);
-  await panel.screenshot({ path: `${SHOTS}/${project}-cash-up-done.png` });
-  await page.screenshot({ path: `${SHOTS}/${project}-pos-after-cash-up.png`, fullPage: true });
+  await shot(panel, 'cash-up-done', project);
+  await shot(page, 'pos-after-cash-up', project);
 
   // Recorded once, with the shortfall in the books.
   const after = await summary(page);

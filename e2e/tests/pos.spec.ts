@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import {
@@ -8,13 +7,9 @@ import {
   type PosTransaction,
   type PosTransactionList,
 } from '@tt/domain';
-import { test, expect, locale, key, expectNoHorizontalScroll } from './fixtures';
+import { test, expect, locale, key, expectNoHorizontalScroll, shot } from './fixtures';
 
 const en = locale('en', 'pos');
-const SHOTS = '/tmp/pos-shots';
-mkdirSync(SHOTS, { recursive: true });
-const snap = (page: Page, name: string, project: string) =>
-  page.screenshot({ path: `${SHOTS}/${project}-${name}.png`, fullPage: true });
 
 const catalogue = async (page: Page) =>
   (await (await page.request.get('/api/pos/products')).json()) as PosCatalogue;
@@ -57,7 +52,7 @@ test('sell at the till: totals, cash change, success modal and a printed receipt
   if (!product || product.available < 2) throw new Error('The demo shop should have stock to sell');
   await expect(page.getByTestId('pos-grid')).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await snap(page, 'till', project);
+  await shot(page, 'till', project);
 
   // An existing product added again raises its quantity; 0 removes the line.
   await add(page, product.sku);
@@ -71,19 +66,19 @@ test('sell at the till: totals, cash change, success modal and a printed receipt
     till.shop.vat_registered ? key(en, 'totals.vat_included') : key(en, 'totals.no_vat'),
   );
   await expectNoHorizontalScroll(page);
-  await snap(page, 'cart', project);
+  await shot(page, 'cart', project);
 
   await page.getByTestId('process-payment').click();
   await page.getByTestId('method-cash').check();
   await page.getByTestId('pos-tendered').fill('500');
   await expect(page.getByTestId('pos-change')).toBeVisible();
-  await snap(page, 'payment', project);
+  await shot(page, 'payment', project);
   const before = (await transactions(page)).total;
   await page.getByTestId('confirm-payment').click();
   await expect(page.getByTestId('pos-success')).toBeVisible();
   const number = (await page.getByTestId('transaction-number').textContent())!.trim();
   expect(number).toMatch(/^[A-Z0-9]{4}-\d{4,}$/);
-  await snap(page, 'success', project);
+  await shot(page, 'success', project);
   const after = await transactions(page);
   expect(after.total).toBe(before + 1);
   expect(after.transactions[0]).toMatchObject({ transaction_number: number, payment_method: 'cash' });
@@ -103,7 +98,7 @@ test('sell at the till: totals, cash change, success modal and a printed receipt
   await expect(receipt).toContainText(number);
   await expect(receipt).toContainText(product.name);
   await expect(receipt).toContainText(till.shop.name);
-  await snap(page, 'receipt-print', project);
+  await shot(page, 'receipt-print', project);
   await page.emulateMedia({ media: 'screen' });
   await expect(receipt).toBeHidden();
   await page.getByTestId('new-sale').click();
@@ -131,7 +126,7 @@ test('refund (or void) a whole sale with a reason: its stock comes back', async 
   await page.getByTestId(`refund-${number}`).click();
   await expect(page.getByTestId('confirm-refund')).toBeDisabled();
   await page.getByTestId('refund-reason').fill('Rung up by mistake');
-  await snap(page, 'refund', info.project.name);
+  await shot(page, 'refund', info.project.name);
   await page.getByTestId('confirm-refund').click();
   await expect(page.getByTestId('refund-notice')).toContainText(number);
   expect((await catalogue(page)).products.find((p) => p.id === product.id)!.available).toBe(
@@ -143,7 +138,11 @@ test('refund (or void) a whole sale with a reason: its stock comes back', async 
 });
 
 test.describe('offline', () => {
-  test.use({ expectedConsoleErrors: /net::ERR_(INTERNET_DISCONNECTED|FAILED|NETWORK_CHANGED)/ });
+  // The service worker keeps the till's code for offline use (the other tests block it).
+  test.use({
+    expectedConsoleErrors: /net::ERR_(INTERNET_DISCONNECTED|FAILED|NETWORK_CHANGED)/,
+    serviceWorkers: 'allow',
+  });
 
   test('three sales rung up offline survive a reload and reach the server exactly once', async ({
     page,
@@ -181,7 +180,7 @@ test.describe('offline', () => {
     await expect(page.getByTestId('pos-success')).toContainText(key(en, 'success.queued'));
     await page.getByTestId('new-sale').click();
     await expect(page.getByTestId('queued-sale')).toHaveCount(3);
-    await snap(page, 'offline-queue', project);
+    await shot(page, 'offline-queue', project);
 
     // A reload without a network loses nothing.
     await page.reload();
@@ -200,6 +199,6 @@ test.describe('offline', () => {
     expect(now.products.find((p) => p.id === a.id)!.available).toBe(a.available - 3);
     expect(now.products.find((p) => p.id === b.id)!.available).toBe(b.available - 2);
     await expectNoHorizontalScroll(page);
-    await snap(page, 'after-sync', project);
+    await shot(page, 'after-sync', project);
   });
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   formatRandAmount,
@@ -16,7 +15,6 @@ import {
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'smart_orders');
-const SHOTS = '/tmp/shots-smart';
 
 /**
  * Smart orders act (issue 12 point 5, ADR 023): the server's job runner (polling every second, as in
@@ -24,12 +22,6 @@ const SHOTS = '/tmp/shots-smart';
  * and its proposed order is confirmed through its review; a schedule saved due today with auto-confirm is
  * placed at once. Each makes exactly one order, at what checkout charges, shown on /orders.
  */
-
-async function look(page: Page, name: string, project: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${project}-${name}.png`, fullPage: true });
-  await shot(page, name, project);
-}
 
 const money = formatRandAmount;
 /** The rule's reorder quantity. */
@@ -166,12 +158,12 @@ test('a re-order rule fires when stock moves below its point: one proposed order
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(money(quoted.total_amount));
   await expectNoHorizontalScroll(page);
-  await look(page, 'reorder-proposed', info.project.name);
+  await shot(page, 'reorder-proposed', info.project.name);
   await card.getByTestId('confirm-proposed').click();
   await expect(page.getByTestId('proposed-total')).toContainText(money(quoted.total_amount));
   // Placed without the buyer's reward credits, like the quote above (no use_rewards), and the review says so.
   await expect(page.getByRole('dialog')).toContainText('Your rewards are not used on this order');
-  await look(page, 'reorder-review', info.project.name);
+  await shot(page, 'reorder-review', info.project.name);
   await page.getByTestId('confirm-action').click();
   await expect(page.getByRole('status').filter({ hasText: 'ORD-' })).toBeVisible();
   await expect(page.getByTestId('proposed-order').filter({ hasText: product.name })).toHaveCount(0);
@@ -183,7 +175,7 @@ test('a re-order rule fires when stock moves below its point: one proposed order
   // (A loaded machine can take a while to open the dialog: wait for it, not for a time.)
   await expect(page.getByTestId('order-details')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('details-total')).toContainText(money(quoted.total_amount));
-  await look(page, 'reorder-order', info.project.name);
+  await shot(page, 'reorder-order', info.project.name);
 });
 
 test('a schedule saved due today with auto-confirm is placed once by the job, at what checkout charges', async ({
@@ -238,14 +230,14 @@ test('a schedule saved due today with auto-confirm is placed once by the job, at
   await page.reload();
   await expect(page.getByTestId('schedule-card').filter({ hasText: orderName })).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await look(page, 'schedule-placed', info.project.name);
+  await shot(page, 'schedule-placed', info.project.name);
   expect(await newOrders(page.request, before)).toHaveLength(1);
 
   await page.goto(`/orders?order=${order!.id}`);
   await expect(page.getByTestId('details-total')).toContainText(money(quoted.total_amount), {
     timeout: 30_000,
   });
-  await look(page, 'schedule-order', info.project.name);
+  await shot(page, 'schedule-order', info.project.name);
 
   // Clean up: the demo world is shared by the other specs of this project.
   expect((await page.request.delete(`/api/scheduled-orders/${mine.id}`)).status()).toBe(204);

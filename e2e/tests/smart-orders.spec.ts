@@ -1,18 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import type { ScheduledOrder, SupplierSummary, TradeOffer } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'smart_orders');
 const common = locale('en', 'common');
-const SHOTS = '/tmp/shots-smart';
-
-/** The screenshots looked at for the issue, outside the repository. */
-async function look(page: Page, name: string, project: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${project}-${name}.png`, fullPage: true });
-  await shot(page, name, project);
-}
 
 test('a supplier makes a trade offer that a retailer sees on the product; the retailer schedules an order', async ({
   page,
@@ -35,7 +25,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   await page.getByLabel(key(common, 'discount.percentage')).fill('12.5');
   await page.locator('[data-testid=offer-form] input[type=checkbox]').first().check();
   await expectNoHorizontalScroll(page);
-  await look(page, 'offer-form', info.project.name);
+  await shot(page, 'offer-form', info.project.name);
   await page.getByTestId('save-smart-order').click();
   await expect(page.getByRole('status')).toContainText(offerName);
   const card = page.getByTestId('offer-card').filter({ hasText: offerName });
@@ -44,7 +34,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   const offers = (await (await page.request.get('/api/trade-offers')).json()) as TradeOffer[];
   const offer = offers.find((o) => o.offer_name === offerName)!;
   await expect(page.getByTestId('tab-offers')).toContainText(String(offers.length));
-  await look(page, 'trade-offers', info.project.name);
+  await shot(page, 'trade-offers', info.project.name);
 
   // The retailer: the offer shows on the product's card in the marketplace.
   await login('retailer', false);
@@ -55,7 +45,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   await expect(productCard.getByTestId('trade-offer').filter({ hasText: offerName })).toContainText(
     '12.5% off',
   );
-  await look(page, 'offer-on-product', info.project.name);
+  await shot(page, 'offer-on-product', info.project.name);
 
   // Smart orders for a buyer: Auto Re-order and Scheduled Orders, no Trade Offers.
   await page.goto('/smart-orders?tab=scheduled');
@@ -74,7 +64,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   await productSelect.selectOption({ index: 1 });
   await page.locator('#schedule-item-0-quantity').fill('4');
   await expectNoHorizontalScroll(page);
-  await look(page, 'schedule-form', info.project.name);
+  await shot(page, 'schedule-form', info.project.name);
   await page.getByTestId('save-smart-order').click();
   await expect(page.getByRole('status')).toContainText(orderName);
   const scheduled = page.getByTestId('schedule-card').filter({ hasText: orderName });
@@ -83,7 +73,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   const schedules = (await (await page.request.get('/api/scheduled-orders')).json()) as ScheduledOrder[];
   await expect(page.getByTestId('tab-scheduled')).toContainText(String(schedules.length));
   await expectNoHorizontalScroll(page);
-  await look(page, 'scheduled-orders', info.project.name);
+  await shot(page, 'scheduled-orders', info.project.name);
 
   // Delete asks first, then the card goes.
   await scheduled.getByRole('button', { name: `${key(en, 'actions.delete')} ${orderName}` }).click();

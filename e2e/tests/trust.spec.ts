@@ -1,5 +1,5 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { expect, key, locale, test } from './fixtures';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, key, locale, shot, test } from './fixtures';
 import { moveOrder, orderFromSeller } from './orders-api';
 
 /**
@@ -31,9 +31,6 @@ interface Cooperative {
   status: string;
 }
 
-const SHOTS = '/tmp/trust-shots';
-const shoot = (page: Page, name: string, project: string, fullPage = false) =>
-  page.screenshot({ path: `${SHOTS}/${project}-${name}.png`, fullPage });
 const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ').trim();
 /** R 1 234.50, the app's one rand format. */
 const rand = (cents: number) =>
@@ -88,7 +85,7 @@ test('joining a bulk order shows what is committed first; the card then shows it
   await expect(dialog).toBeVisible();
   const total = rand(Math.round(order.final_unit_price * 100) * order.minimum_quantity);
   await expect.poll(async () => plain(await page.getByTestId('commit-total').textContent())).toBe(total);
-  await shoot(page, 'bulk-join-confirm', info.project.name);
+  await shot(page, 'bulk-join-confirm', info.project.name, { fullPage: false });
   // Cancelling writes nothing.
   await page.getByRole('button', { name: key(locale('en', 'common'), 'common.cancel') }).click();
   await expect(dialog).toBeHidden();
@@ -104,7 +101,7 @@ test('joining a bulk order shows what is committed first; the card then shows it
     .toContain(total);
   await expect(card.getByTestId('join-bulk-order')).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();
-  await shoot(page, 'bulk-joined-card', info.project.name);
+  await shot(page, 'bulk-joined-card', info.project.name, { fullPage: false });
 
   await card.getByTestId('leave-bulk-order').click();
   await expect(page.getByTestId('leave-bulk-dialog')).toBeVisible();
@@ -128,7 +125,7 @@ test('joining a cooperative shows the share and when it is paid before anything 
   await card.getByTestId('join-coop').click();
   await expect(page.getByTestId('join-coop-dialog')).toBeVisible();
   await expect.poll(async () => plain(await page.getByTestId('commit-share').textContent())).toBe('R 500.00');
-  await shoot(page, 'coop-join-confirm', info.project.name);
+  await shot(page, 'coop-join-confirm', info.project.name, { fullPage: false });
   await page.getByRole('button', { name: key(locale('en', 'common'), 'common.cancel') }).click();
   const still = await json<Membership[]>(page.request, '/api/cooperatives/my-memberships');
   expect(still.length).toBe(mine.length);
@@ -206,7 +203,7 @@ test('a vote that is not open yet says when it opens; saving the vote says so', 
   await expect(vote).toContainText(key(governance, 'vote_status.scheduled'));
   await expect(vote.getByTestId('vote-now')).toHaveCount(0);
   await vote.scrollIntoViewIfNeeded();
-  await shoot(page, 'vote-not-open-yet', info.project.name);
+  await shot(page, 'vote-not-open-yet', info.project.name, { fullPage: false });
 });
 
 test('a notification opens its subject and is marked read', async ({ page, login }, info) => {
@@ -227,7 +224,7 @@ test('a notification opens its subject and is marked read', async ({ page, login
     .click();
   const notice = page.locator(`[data-testid="notification-open"][data-link="/orders?order=${orderId}"]`);
   await expect(notice).toBeVisible();
-  await shoot(page, 'bell', info.project.name);
+  await shot(page, 'bell', info.project.name, { fullPage: false });
   await notice.click();
   await expect(page).toHaveURL(new RegExp(`/orders\\?order=${orderId}$`));
   await expect(page.getByTestId('order-details')).toBeVisible();
@@ -236,7 +233,7 @@ test('a notification opens its subject and is marked read', async ({ page, login
     notifications: { link: string | null; read: boolean }[];
   };
   expect(notifications.find((n) => n.link === `/orders?order=${orderId}`)?.read).toBe(true);
-  await shoot(page, 'notification-order', info.project.name);
+  await shot(page, 'notification-order', info.project.name, { fullPage: false });
 });
 
 for (const language of ['zu', 'xh'] as const) {
@@ -271,7 +268,7 @@ for (const language of ['zu', 'xh'] as const) {
     await uncut('[role="tab"]');
     await uncut('[data-testid="role-badge-phone"] span');
     await noSideScroll();
-    await shoot(page, `${language}-bulk-orders-360`, info.project.name, true);
+    await shot(page, `${language}-bulk-orders-360`, info.project.name);
 
     await page.goto('/products');
     const sort = page.getByTestId('product-sort');
@@ -293,7 +290,7 @@ for (const language of ['zu', 'xh'] as const) {
       });
     await expect.poll(fits).toBe(true);
     await noSideScroll();
-    await shoot(page, `${language}-products-360`, info.project.name);
+    await shot(page, `${language}-products-360`, info.project.name, { fullPage: false });
 
     const mine = await json<Membership[]>(page.request, '/api/cooperatives/my-memberships');
     await page.goto(`/virtual-warehouses/${mine[0]!.coop_id}?tab=inventory`);
@@ -305,6 +302,6 @@ for (const language of ['zu', 'xh'] as const) {
       await expect(page.getByTestId('inventory-table')).toBeHidden();
     }
     await noSideScroll();
-    await shoot(page, `${language}-inventory-360`, info.project.name, true);
+    await shot(page, `${language}-inventory-360`, info.project.name);
   });
 }
