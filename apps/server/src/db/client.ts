@@ -31,8 +31,11 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined: in memory. loadDataDir: a dumped data dir to start from (test templates). */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  /**
+   * dataDir undefined: in memory. loadDataDir: a dumped data dir to start from (test templates). settings:
+   * server settings for this instance (`-c name=value` at start).
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; settings?: Record<string, string> };
 
 /** How long closing waits for connections still checked out before it gives up on them. */
 const CLOSE_WAIT_MS = 5_000;
@@ -137,6 +140,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     extensions: { pg_trgm },
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    ...(target.settings
+      ? {
+          startParams: [
+            ...PGlite.defaultStartParams,
+            ...Object.entries(target.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+          ],
+        }
+      : {}),
   });
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
