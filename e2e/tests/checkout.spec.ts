@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, locale, key, expectNoHorizontalScroll, shot } from './fixtures';
+import { blockingViolations } from './axe';
 
 /**
  * Issue 10 points 1, 2 and 4: checkout is reviewed before anything is placed and confirmed after, with the
@@ -52,12 +52,6 @@ async function catalogue(page: Page): Promise<Product[]> {
 async function addToCart(page: Page, product: Product, quantity: number) {
   const added = await page.request.post('/api/cart', { data: { product_id: product.id, quantity } });
   expect(added.ok()).toBeTruthy();
-}
-async function blocking(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('checkout is reviewed, then placed, then confirmed with the server numbers', async ({
@@ -111,7 +105,7 @@ test('checkout is reviewed, then placed, then confirmed with the server numbers'
   await expect(page.getByTestId('address')).toHaveText(address);
   await expectNoHorizontalScroll(page);
   await shot(page, 'review', project);
-  if (project === 'phone') expect(await blocking(page)).toEqual([]);
+  if (project === 'phone') expect(await blockingViolations(page)).toEqual([]);
 
   const placed = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/orders' && r.request().method() === 'POST',
@@ -140,7 +134,7 @@ test('checkout is reviewed, then placed, then confirmed with the server numbers'
   }
   await expectNoHorizontalScroll(page);
   await shot(page, 'confirmation', project);
-  if (project === 'phone') expect(await blocking(page)).toEqual([]);
+  if (project === 'phone') expect(await blockingViolations(page)).toEqual([]);
   await links.first().click();
   await expect(page).toHaveURL(new RegExp(`/orders\\?order=${orders[0]!.id}$`));
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, expectNoHorizontalScroll, key, locale, shot, test } from './fixtures';
+import { blockingViolations } from './axe';
 
 /**
  * Issue 13 point 2: the community feed. One member posts (with a picture, which the server re-encodes),
@@ -33,10 +33,7 @@ async function secondMember(browser: Browser, info: TestInfo, role: 'supplier' |
 /** axe's serious and critical findings; run at phone size, as the accessibility suite does. */
 async function blocking(page: Page): Promise<string[]> {
   if (!test.info().project.use.isMobile) return [];
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return blockingViolations(page);
 }
 
 const postCard = (page: Page, text: string) =>
