@@ -19,7 +19,8 @@ export async function runParallel(jobs, concurrency = availableParallelism()) {
   return passed;
 }
 
-function runJob({ label, command, args, env }) {
+/** Runs one command with its output held back and printed whole when it ends; resolves to whether it exited 0. */
+export function runJob({ label, command, args, env }) {
   return new Promise((resolve) => {
     const started = Date.now();
     const output = [];

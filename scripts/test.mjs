@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 // `npm test`: every check, in three stages; a failing stage stops the run and fails it (exit code 1).
 //  1. type-check, lint, unit tests and the build of what the e2e tests run, side by side (as many as cores);
-//  2. the API suite (scripts/test-api.mjs: over PGlite, and over PostgreSQL side by side when TEST_DATABASE_URL is set);
-//  3. the Playwright e2e tests (e2e/playwright.config.ts: one server and worker per project, side by side).
-import { spawnSync } from 'node:child_process';
+//  2. the API suite (test-api.mjs: over PGlite, and over PostgreSQL side by side when TEST_DATABASE_URL is set);
+//  3. the Playwright e2e tests (e2e/playwright.config.ts: one server and worker per project, side by side). They
+//     start as soon as the first API run has passed, while the other ends on the core it left free: the e2e run
+//     begins with a minute of seeding and starting its servers, which is what that core then does (ADR 044). If the
+//     other API run fails, the e2e run is stopped and the suite fails.
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { runParallel } from './parallel.mjs';
+import { runJob, runParallel } from './parallel.mjs';
+import { apiRuns } from './test-api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
 function finish(passed) {
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -18,14 +23,33 @@ function finish(passed) {
   process.exit(passed ? 0 : 1);
 }
 
-function stage(label, command, args) {
+/**
+ * The e2e stage, its output live. It runs in a process group of its own, so that `stop()` can interrupt all of it
+ * as Ctrl-C would (Playwright then stops its browsers and servers); Ctrl-C on this script is passed on to it.
+ */
+function startE2e() {
   const stageStarted = Date.now();
-  console.log(`\n== ${label} ==`);
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  const seconds = Math.round((Date.now() - stageStarted) / 1000);
-  const passed = result.status === 0;
-  console.log(`== ${label}: ${passed ? 'passed' : 'FAILED'} in ${seconds} s ==`);
-  return passed;
+  console.log('\n== e2e tests ==');
+  const child = spawn(npm, ['run', '--silent', 'test', '-w', 'e2e'], { stdio: 'inherit', detached: true });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGINT');
+    } catch {
+      // It has ended already.
+    }
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => console.error(error));
+    child.on('close', (code, signal) => {
+      const passed = code === 0;
+      const outcome = passed ? 'passed' : `FAILED (${signal ?? `exit code ${code}`})`;
+      console.log(`== e2e tests: ${outcome} in ${seconds(stageStarted)} s ==`);
+      resolve(passed);
+    });
+  });
+  return { done, stop };
 }
 
 const checked = await runParallel([
@@ -35,5 +59,18 @@ const checked = await runParallel([
   { label: 'build', command: npm, args: ['run', '--silent', 'build'] },
 ]);
 if (!checked) finish(false);
-if (!stage('API tests', process.execPath, ['scripts/test-api.mjs'])) finish(false);
-finish(stage('e2e tests', npm, ['run', '--silent', 'test', '-w', 'e2e']));
+
+const apiStarted = Date.now();
+const runs = apiRuns();
+console.log(`\n== API tests: ${runs.map((run) => run.label).join(', ')}, side by side ==`);
+const results = runs.map((run) => runJob(run));
+const first = await Promise.race(results);
+const e2e = first ? startE2e() : undefined;
+const apiPassed = (await Promise.all(results)).every(Boolean);
+console.log(`== API tests: ${apiPassed ? 'passed' : 'FAILED'} in ${seconds(apiStarted)} s ==`);
+if (!apiPassed) {
+  e2e?.stop();
+  await e2e?.done;
+  finish(false);
+}
+finish(await e2e.done);
