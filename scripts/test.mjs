@@ -3,9 +3,8 @@
 //  1. type-check, lint, unit tests and the build of what the e2e tests run, side by side (as many as cores);
 //  2. the API suite (test-api.mjs: over PGlite, and over PostgreSQL side by side when TEST_DATABASE_URL is set);
 //  3. the Playwright e2e tests (e2e/playwright.config.ts: one server and worker per project, side by side). They
-//     start as soon as the first API run has passed, while the other ends on the core it left free: the e2e run
-//     begins with a minute of seeding and starting its servers, which is what that core then does (ADR 044). If the
-//     other API run fails, the e2e run is stopped and the suite fails.
+//     start as soon as the first API run has passed, beside the other, so that no core idles while it ends; the two
+//     then share the cores (ADR 044). If the other API run fails, the e2e run is stopped and the suite fails.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runJob, runParallel } from './parallel.mjs';
