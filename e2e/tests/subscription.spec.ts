@@ -1,8 +1,27 @@
 import type { MySubscription, SubscriptionPlan, UsageStats } from '@tt/domain';
+import type { Page } from '@playwright/test';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'subscriptions');
 const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ').trim();
+
+/** An active co-op the signed-in user belongs to, joined first if need be (the sales rep's warehouse screens). */
+async function memberOfAnActiveCoop(page: Page): Promise<{ id: number }> {
+  const coops = (await (await page.request.get('/api/cooperatives')).json()) as {
+    id: number;
+    status: string;
+  }[];
+  const coop = coops.find((c) => c.status === 'active')!;
+  const memberships = (await (await page.request.get('/api/cooperatives/my-memberships')).json()) as {
+    coop_id: number;
+  }[];
+  if (!memberships.some((m) => m.coop_id === coop.id)) {
+    expect((await page.request.post('/api/cooperatives/join', { data: { coop_id: coop.id } })).status()).toBe(
+      201,
+    );
+  }
+  return coop;
+}
 
 test('view plans, toggle yearly, upgrade with confirmation, usage shown', async ({ page, login }, info) => {
   const project = info.project.name;
@@ -94,19 +113,7 @@ test.describe('the upgrade dialog after a refused write', () => {
   }, info) => {
     const project = info.project.name;
     await login('sales_rep', false);
-    const coops = (await (await page.request.get('/api/cooperatives')).json()) as {
-      id: number;
-      status: string;
-    }[];
-    const coop = coops.find((c) => c.status === 'active')!;
-    const memberships = (await (await page.request.get('/api/cooperatives/my-memberships')).json()) as {
-      coop_id: number;
-    }[];
-    if (!memberships.some((m) => m.coop_id === coop.id)) {
-      expect(
-        (await page.request.post('/api/cooperatives/join', { data: { coop_id: coop.id } })).status(),
-      ).toBe(201);
-    }
+    const coop = await memberOfAnActiveCoop(page);
     // The screen's usage is stale (another device just used the last of it, say): it lets the form open,
     // and the server's 402 decides.
     const real = (await (await page.request.get('/api/subscription/usage-stats')).json()) as UsageStats;
@@ -154,6 +161,38 @@ test.describe('the upgrade dialog after a refused write', () => {
     await expectNoHorizontalScroll(page);
     await shot(page, 'subscription-free', project);
   });
+});
+
+test('a tap on Allocate before the plan’s numbers have arrived gives way to the upgrade dialog when they do', async ({
+  page,
+  login,
+}) => {
+  await login('sales_rep', false);
+  const coop = await memberOfAnActiveCoop(page);
+  const usage = (await (await page.request.get('/api/subscription/usage-stats')).json()) as UsageStats;
+  expect(usage.max_warehouse_space, 'the free plan has no warehouse space').toBe(0);
+  // The plan's numbers are held back (a slow link) until the form is open.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/subscription/usage-stats', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/virtual-warehouses/${coop.id}`);
+  await page.getByTestId('allocate-space').click();
+  await expect(page.locator('#al-space')).toBeVisible();
+
+  release();
+  // The form that could not succeed has given way: one dialog, the upgrade's, with the plan's numbers.
+  await expect(page.getByTestId('upgrade-dialog')).toBeVisible();
+  await expect(page.locator('#al-space')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(page.getByTestId('upgrade-figures')).toHaveText(
+    `${usage.warehouse_space_used} of ${usage.max_warehouse_space}`,
+  );
+  // Closed, it stays closed: neither the form nor the dialog comes back by itself.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('the allocation sheet sends nothing the plan or the warehouse would refuse', async ({

@@ -65,34 +65,38 @@ export default function WarehousesPage() {
   const withRoom = list.filter(withFreeSpace);
   const planSpaceLeft = planSpaceLeftOf(usage.data);
   /**
-   * Spec 3 §5: at or above the plan's space allowance the upgrade dialog opens instead of a form that
-   * cannot succeed. The server enforces the same allowance (402) whatever the screen knew.
+   * Spec 3 §5: at or above the plan's allowance the upgrade dialog opens instead of a form that cannot
+   * succeed. The server enforces the same allowance (402) whatever the screen knew.
    */
+  const spaceHit: PlanLimitHit | null =
+    usage.data && planSpaceLeft === 0
+      ? {
+          feature: 'warehouse_space',
+          used: usage.data.warehouse_space_used,
+          limit: usage.data.max_warehouse_space,
+        }
+      : null;
+  const countHit: PlanLimitHit | null =
+    usage.data && usage.data.max_warehouses >= 0 && usage.data.warehouses_count >= usage.data.max_warehouses
+      ? { feature: 'warehouses', used: usage.data.warehouses_count, limit: usage.data.max_warehouses }
+      : null;
   const openAllocate = (warehouseId = 0) => {
-    if (usage.data && planSpaceLeft === 0) {
-      showLimit({
-        feature: 'warehouse_space',
-        used: usage.data.warehouse_space_used,
-        limit: usage.data.max_warehouse_space,
-      });
-      return;
-    }
-    setAllocating(warehouseId);
+    if (spaceHit) showLimit(spaceHit);
+    else setAllocating(warehouseId);
   };
   const openCreate = () => {
-    if (
-      usage.data &&
-      usage.data.max_warehouses >= 0 &&
-      usage.data.warehouses_count >= usage.data.max_warehouses
-    ) {
-      showLimit({
-        feature: 'warehouses',
-        used: usage.data.warehouses_count,
-        limit: usage.data.max_warehouses,
-      });
-      return;
-    }
-    setCreating(true);
+    if (countHit) showLimit(countHit);
+    else setCreating(true);
+  };
+  // A form opened before the plan's numbers had arrived (a quick tap on a slow link) gives way to the upgrade
+  // dialog as soon as they say it cannot succeed, as if they had been there at the tap.
+  const allocateOpen = allocating !== null && !spaceHit;
+  const createOpen = creating && !countHit;
+  const shownLimit = limit ?? (allocating !== null ? spaceHit : null) ?? (creating ? countHit : null);
+  const closeLimit = () => {
+    setLimit(null);
+    setAllocating(null);
+    setCreating(false);
   };
 
   return (
@@ -194,10 +198,10 @@ export default function WarehousesPage() {
         </TabPanel>
       </Tabs>
 
-      {creating && (
+      {createOpen && (
         <CreateWarehouseDialog coopId={coopId} onClose={() => setCreating(false)} onPlanLimit={showLimit} />
       )}
-      {allocating !== null && (
+      {allocateOpen && (
         <AllocateDialog
           coopId={coopId}
           warehouses={list}
@@ -211,7 +215,7 @@ export default function WarehousesPage() {
           planSpaceLeftHundredths={planSpaceLeft}
         />
       )}
-      <UpgradeDialog hit={limit} onClose={() => setLimit(null)} />
+      <UpgradeDialog hit={shownLimit} onClose={closeLimit} />
     </>
   );
 }
