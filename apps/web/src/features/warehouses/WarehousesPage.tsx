@@ -80,16 +80,11 @@ export default function WarehousesPage() {
     usage.data && usage.data.max_warehouses >= 0 && usage.data.warehouses_count >= usage.data.max_warehouses
       ? { feature: 'warehouses', used: usage.data.warehouses_count, limit: usage.data.max_warehouses }
       : null;
-  const openAllocate = (warehouseId = 0) => {
-    if (spaceHit) showLimit(spaceHit);
-    else setAllocating(warehouseId);
-  };
-  const openCreate = () => {
-    if (countHit) showLimit(countHit);
-    else setCreating(true);
-  };
-  // A form opened before the plan's numbers had arrived (a quick tap on a slow link) gives way to the upgrade
-  // dialog as soon as they say it cannot succeed, as if they had been there at the tap.
+  const openAllocate = (warehouseId = 0) => setAllocating(warehouseId);
+  const openCreate = () => setCreating(true);
+  // What a tap opened is decided here, from the plan's numbers: the upgrade dialog when they say the form cannot
+  // succeed, the form otherwise. A form opened before they had arrived (a quick tap on a slow link) gives way to
+  // the dialog as soon as they do, as if they had been there at the tap.
   const allocateOpen = allocating !== null && !spaceHit;
   const createOpen = creating && !countHit;
   const shownLimit = limit ?? (allocating !== null ? spaceHit : null) ?? (creating ? countHit : null);
