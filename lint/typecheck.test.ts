@@ -1,9 +1,10 @@
 /**
  * Proves that `npm run typecheck` (scripts/typecheck.mjs, TypeScript 7's compiler: ADR 045) bites: it fails on a
  * project with type errors and names them, one of them an error only the shared tsconfig.base.json's options make,
- * and it passes the same code made sound.
+ * it passes the same code made sound, and it never writes JavaScript beside the sources.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -34,5 +35,16 @@ describe('npm run typecheck', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('');
     expect(run.status).toBe(0);
+  });
+
+  it('writes no JavaScript, even for a project whose own options would', () => {
+    const emitted = resolve(root, 'lint/fixtures/typecheck/emitting/total.js');
+    try {
+      const run = typecheck('emitting');
+      expect(run.status).toBe(0);
+      expect(existsSync(emitted)).toBe(false);
+    } finally {
+      rmSync(emitted, { force: true });
+    }
   });
 });
