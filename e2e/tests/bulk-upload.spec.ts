@@ -94,3 +94,42 @@ test('a supplier uploads a product file with one bad row and imports the good on
   expect(mine.products).toEqual([expect.objectContaining({ sku, stock_quantity: 33 })]);
   await shot(page, 'bulk-upload-my-products', project);
 });
+
+test('My products comes a page at a time: Show more brings the rest, and a change there keeps them', async ({
+  page,
+  login,
+}, info) => {
+  await login('supplier', '/bulk-upload');
+  const rows = page.getByTestId('my-product');
+  const { matching, page_size: pageSize } = (await (await page.request.get('/api/my-products')).json()) as {
+    matching: number;
+    page_size: number;
+  };
+  // The demo supplier has more listings than a page holds.
+  expect(matching).toBeGreaterThan(pageSize);
+  await expect(rows).toHaveCount(pageSize);
+  const more = page.getByTestId('more-products');
+  await expect(more).toHaveText(`Show more (${pageSize} of ${matching})`);
+  await more.click();
+  await expect(rows).toHaveCount(matching);
+  await expect(more).toHaveCount(0);
+
+  // The oldest listing, only on the second page: deactivated, it stays where it was with every row still there;
+  // activated again, it is as the demo had it.
+  const last = rows.last();
+  const name = (await last.getByRole('heading').textContent())!;
+  await last.getByTestId('toggle-product').click();
+  await expect(page.getByTestId('products-notice')).toHaveText(
+    key(en, 'products.deactivated').replace('{{name}}', name),
+  );
+  await expect(last).toContainText(key(en, 'products.inactive'));
+  await expect(rows).toHaveCount(matching);
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'bulk-upload-my-products-all', info.project.name);
+  await last.getByTestId('toggle-product').click();
+  await expect(page.getByTestId('products-notice')).toHaveText(
+    key(en, 'products.activated').replace('{{name}}', name),
+  );
+  await expect(last).toContainText(key(en, 'products.active'));
+  await expect(rows).toHaveCount(matching);
+});

@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   applicationReviewListSchema,
   can,
+  SELLER_PRODUCT_PAGE_MAX,
+  SELLER_PRODUCT_PAGE_SIZE,
   sellerProductListSchema,
   sellerProductSchema,
   supplierApplicationSchema,
@@ -341,7 +343,9 @@ describe('supplier applications and My products (spec 1, spec 3 /bulk-upload; DE
       expect(response.statusCode, response.body).toBe(200);
       const list = sellerProductListSchema.parse(response.json());
       expect(list.products.some((p) => p.id === hidden.id && !p.is_active)).toBe(true);
+      expect(list.products.length).toBeLessThan(SELLER_PRODUCT_PAGE_SIZE);
       expect(list.total).toBe(list.products.length);
+      expect(list.matching).toBe(list.total);
       expect(list.active).toBe(list.products.filter((p) => p.is_active).length);
       const found = sellerProductListSchema.parse(
         (await send('GET', '/api/my-products?search=sunflower', seller)).json(),
@@ -356,6 +360,44 @@ describe('supplier applications and My products (spec 1, spec 3 /bulk-upload; DE
       expect(sellerProductListSchema.parse((await send('GET', '/api/my-products', fresh)).json()).total).toBe(
         0,
       );
+    });
+
+    it('answers a page at a time, newest first, with the counts over all pages', async () => {
+      const id = await insertUser(t.db, 'supplier', 'Seller With Many');
+      const many = await t.sessionFor(id);
+      const made: number[] = [];
+      // Five active: the free plan lists ten.
+      for (let i = 0; i < SELLER_PRODUCT_PAGE_SIZE + 3; i += 1) {
+        made.push((await create({ name: `Bulk soap ${i}`, is_active: i < 5 }, many)).id);
+      }
+      const page = async (query: string) => {
+        const response = await send('GET', `/api/my-products?${query}`, many);
+        expect(response.statusCode, response.body).toBe(200);
+        return sellerProductListSchema.parse(response.json());
+      };
+      const first = await page('page=1');
+      const second = await page('page=2');
+      expect(first).toMatchObject({ total: made.length, active: 5, matching: made.length, page: 1 });
+      expect(first.page_size).toBe(SELLER_PRODUCT_PAGE_SIZE);
+      expect(first.products).toHaveLength(SELLER_PRODUCT_PAGE_SIZE);
+      expect(second).toMatchObject({ page: 2, matching: made.length });
+      // Newest first, and the two pages together are every listing once.
+      expect([...first.products, ...second.products].map((p) => p.id)).toEqual([...made].reverse());
+      expect((await page('page=3')).products).toEqual([]);
+      // The filter and the search narrow the count over all pages, not only the page's rows.
+      const inactive = await page('status=inactive');
+      expect(inactive).toMatchObject({ total: made.length, active: 5, matching: made.length - 5 });
+      expect(inactive.products.every((p) => !p.is_active)).toBe(true);
+      expect((await page('search=bulk%20soap%201')).matching).toBe(11); // 1 and 10-19
+      for (const bad of [
+        'page=0',
+        'page=-1',
+        'page=1.5',
+        'page=two',
+        `page=${SELLER_PRODUCT_PAGE_MAX + 1}`,
+      ]) {
+        expectError(await send('GET', `/api/my-products?${bad}`, many), 400);
+      }
     });
 
     it('edits the listing fields but never the stock, and activates and deactivates', async () => {

@@ -252,18 +252,29 @@ export const sellerProductSchema = z.object({
 });
 export type SellerProduct = z.infer<typeof sellerProductSchema>;
 
-/** The most products one list answers (search narrows it). */
-export const SELLER_PRODUCT_LIST_MAX = 500;
+/**
+ * A seller's own list comes a page at a time, newest first: a distributor's bulk upload makes thousands of
+ * listings, and a phone should neither download nor draw them all at once.
+ */
+export const SELLER_PRODUCT_PAGE_SIZE = 20;
+/** The furthest page asked for (search narrows a list long before that). */
+export const SELLER_PRODUCT_PAGE_MAX = 5_000;
 
 export const sellerProductListQuerySchema = z.object({
   /** Name, brand or SKU. */
   search: z.string().trim().max(100).optional(),
   status: z.enum(['all', 'active', 'inactive']).default('all'),
+  page: z.coerce.number().int().min(1).max(SELLER_PRODUCT_PAGE_MAX).default(1),
 });
 
 export const sellerProductListSchema = z.object({
+  /** All of the seller's listings, and how many of them are active, whatever the search and filter. */
   total: z.number().int(),
   active: z.number().int(),
+  /** How many the search and the status filter match, over all pages. */
+  matching: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
   products: z.array(sellerProductSchema),
 });
 export type SellerProductList = z.infer<typeof sellerProductListSchema>;

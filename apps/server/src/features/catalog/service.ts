@@ -1510,11 +1510,13 @@ const listingColumns = {
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The seller's listings, newest first, narrowed by name, brand or SKU and by status. */
-export async function sellerListings(
-  db: Db | Tx,
-  sellerId: number,
-  query: { search?: string | undefined; status: 'all' | 'active' | 'inactive'; limit: number },
-): Promise<SellerListing[]> {
+/** What a seller's own list is narrowed by: the status filter, and a search on name, brand or SKU. */
+export interface SellerListingFilter {
+  search?: string | undefined;
+  status: 'all' | 'active' | 'inactive';
+}
+
+function sellerListingWhere(sellerId: number, query: SellerListingFilter): SQL | undefined {
   const filters: (SQL | undefined)[] = [eq(products.seller_id, sellerId)];
   if (query.status !== 'all') filters.push(eq(products.is_active, query.status === 'active'));
   const search = query.search?.trim();
@@ -1524,13 +1526,32 @@ export async function sellerListings(
       sql`(${products.name} ilike ${pattern} or ${products.brand} ilike ${pattern} or ${products.sku} ilike ${pattern})`,
     );
   }
+  return and(...filters);
+}
+
+/** One page of the seller's listings under the filter, newest first (the id breaks ties, so pages never overlap). */
+export async function sellerListings(
+  db: Db | Tx,
+  sellerId: number,
+  query: SellerListingFilter & { limit: number; offset: number },
+): Promise<SellerListing[]> {
   return db
     .select(listingColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.category_id))
-    .where(and(...filters))
+    .where(sellerListingWhere(sellerId, query))
     .orderBy(sql`${products.created_at} desc`, sql`${products.id} desc`)
-    .limit(query.limit);
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/** How many of the seller's listings the filter matches, over all pages. */
+export async function sellerListingMatches(
+  db: Db | Tx,
+  sellerId: number,
+  query: SellerListingFilter,
+): Promise<number> {
+  return db.$count(products, sellerListingWhere(sellerId, query));
 }
 
 /** How many listings the seller has, and how many are active. */

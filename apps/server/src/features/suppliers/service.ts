@@ -4,7 +4,7 @@ import {
   canMoveApplication,
   centsToRand,
   randToCents,
-  SELLER_PRODUCT_LIST_MAX,
+  SELLER_PRODUCT_PAGE_SIZE,
   type ApplicationReview,
   type ApplicationReviewList,
   type SellerProduct,
@@ -23,10 +23,12 @@ import {
   insertListing,
   sellerListing,
   sellerListingCounts,
+  sellerListingMatches,
   sellerListings,
   setListingActive,
   updateListing,
   type SellerListing,
+  type SellerListingFilter,
 } from '../catalog/service.ts';
 import {
   defaultLocation,
@@ -213,13 +215,15 @@ function toProduct(row: SellerListing): SellerProduct {
 export async function myProducts(
   db: Db,
   seller: Caller,
-  query: { search?: string | undefined; status: 'all' | 'active' | 'inactive' },
+  query: SellerListingFilter & { page: number },
 ): Promise<SellerProductList> {
-  const [rows, counts] = await Promise.all([
-    sellerListings(db, seller.id, { ...query, limit: SELLER_PRODUCT_LIST_MAX }),
+  const pageSize = SELLER_PRODUCT_PAGE_SIZE;
+  const [rows, matching, counts] = await Promise.all([
+    sellerListings(db, seller.id, { ...query, limit: pageSize, offset: (query.page - 1) * pageSize }),
+    sellerListingMatches(db, seller.id, query),
     sellerListingCounts(db, seller.id),
   ]);
-  return { ...counts, products: rows.map(toProduct) };
+  return { ...counts, matching, page: query.page, page_size: pageSize, products: rows.map(toProduct) };
 }
 
 async function assertCategory(db: Db | Tx, categoryId: number) {

@@ -1,10 +1,18 @@
 import { useCallback } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supplierContracts as c, type BodyIn, type QueryIn } from '@tt/domain';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { supplierContracts as c, type BodyIn, type QueryIn, type SellerProductList } from '@tt/domain';
 import { call } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 
-export type ProductFilters = NonNullable<QueryIn<typeof c.myProducts>>;
+/** What My products is narrowed by; the page number is the infinite query's own. */
+export type ProductFilters = Omit<NonNullable<QueryIn<typeof c.myProducts>>, 'page'>;
 
 /** One key factory for supplier applications and My products. */
 export const supplierKeys = {
@@ -53,12 +61,24 @@ export function useApprovalSeen() {
   return useCallback(() => void invalidateAfter(queryClient, 'application.approved'), [queryClient]);
 }
 
-/** GET /api/my-products: the last answer stays on screen while the search is typed. */
+/** The pages shown so far as one list, with the counts of the first page's answer. */
+function pagesShown({ pages }: InfiniteData<SellerProductList>) {
+  const { total, active, matching } = pages[0]!;
+  return { total, active, matching, products: pages.flatMap((page) => page.products) };
+}
+
+/**
+ * GET /api/my-products, a page at a time ("Show more"); the last answer stays on screen while the search is
+ * typed. A change to a listing refetches the pages shown.
+ */
 export const useMyProducts = (filters: ProductFilters) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: supplierKeys.productList(filters),
-    queryFn: () => call(c.myProducts, { query: filters }),
+    queryFn: ({ pageParam }) => call(c.myProducts, { query: { ...filters, page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.page_size < last.matching ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
+    select: pagesShown,
   });
 
 function useListingChanged() {

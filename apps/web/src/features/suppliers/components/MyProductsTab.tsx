@@ -116,6 +116,18 @@ export function MyProductsTab() {
                 </li>
               ))}
             </ul>
+            {list.hasNextPage && (
+              <div className="mt-4 text-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void list.fetchNextPage()}
+                  loading={list.isFetchingNextPage}
+                  data-testid="more-products"
+                >
+                  {t('products.show_more', { shown: data.products.length, total: data.matching })}
+                </Button>
+              </div>
+            )}
           </>
         )}
       </QueryState>
