@@ -135,3 +135,29 @@ test('a retailer reads the spec’s Access Restricted text on /crm', async ({ pa
   await expect(panel).toContainText('CRM features are only available to sales representatives and managers.');
   await shot(page, 'crm-restricted', info.project.name);
 });
+
+test('a rep’s clients come a page at a time: Show more brings the rest', async ({ page, login }, info) => {
+  await login('sales_rep', false);
+  const listed = async () =>
+    (await (await page.request.get('/api/crm/clients')).json()) as { matching: number; page_size: number };
+  // More clients than a page holds, added as the rep would.
+  const { matching: had, page_size: pageSize } = await listed();
+  for (let i = had; i <= pageSize + 2; i += 1) {
+    const response = await page.request.post('/api/crm/clients', {
+      data: { client_name: `Paged client ${i} ${info.project.name}`, client_type: 'lead' },
+    });
+    expect(response.ok()).toBeTruthy();
+  }
+  const { matching } = await listed();
+  expect(matching).toBeGreaterThan(pageSize);
+  await page.goto('/crm?tab=clients');
+  const cards = page.getByTestId('client-card');
+  await expect(cards).toHaveCount(pageSize);
+  const more = page.getByTestId('more-clients');
+  await expect(more).toHaveText(`Show more (${pageSize} of ${matching})`);
+  await more.click();
+  await expect(cards).toHaveCount(matching);
+  await expect(more).toHaveCount(0);
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'crm-clients-all', info.project.name);
+});

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   crmActivitySchema,
+  CLIENT_PAGE_MAX,
+  CLIENT_PAGE_SIZE,
+  CLIENT_PAGE_SIZE_MAX,
   crmClientDetailSchema,
+  crmClientListSchema,
   crmClientSchema,
   crmSummarySchema,
   monthOf,
@@ -61,7 +65,7 @@ describe('CRM (spec 3 §2-§7, DECISIONS 5-7, 11, 12)', () => {
   const clientsOf = async (cookie: string, query = '') => {
     const response = await get(`/api/crm/clients${query}`, cookie);
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as CrmClient[]).map((c) => crmClientSchema.parse(c));
+    return crmClientListSchema.parse(response.json()).clients;
   };
   const addClient = async (cookie: string, over: Record<string, unknown> = {}) => {
     const response = await send('POST', '/api/crm/clients', cookie, {
@@ -109,6 +113,46 @@ describe('CRM (spec 3 §2-§7, DECISIONS 5-7, 11, 12)', () => {
       ]);
       // A LIKE wildcard is searched for as itself.
       expect(await clientsOf(demoRep, '?search=%25')).toEqual([]);
+    });
+
+    it('answers a page at a time, most recently changed first, with the count over all pages', async () => {
+      const repCId = await insertUser(t.db, 'sales_rep', 'Rep Charlie');
+      const repC = await t.sessionFor(repCId);
+      const made: number[] = [];
+      for (let i = 0; i < CLIENT_PAGE_SIZE + 3; i += 1) {
+        made.push((await addClient(repC, { client_name: `Paged Client ${i}` })).id);
+      }
+      const list = async (query: string, cookie = repC) => {
+        const response = await get(`/api/crm/clients?${query}`, cookie);
+        expect(response.statusCode, response.body).toBe(200);
+        return crmClientListSchema.parse(response.json());
+      };
+      const first = await list('page=1');
+      const second = await list('page=2');
+      expect(first).toMatchObject({ matching: made.length, page: 1, page_size: CLIENT_PAGE_SIZE });
+      expect(first.clients).toHaveLength(CLIENT_PAGE_SIZE);
+      expect(second).toMatchObject({ matching: made.length, page: 2 });
+      // Newest first, and the pages together are every client once.
+      expect([...first.clients, ...second.clients].map((c) => c.id)).toEqual([...made].reverse());
+      expect((await list('page=3')).clients).toEqual([]);
+      // A bigger page (the activity form's picker), and a search that narrows the count over all pages.
+      expect((await list(`page_size=${CLIENT_PAGE_SIZE_MAX}`)).clients).toHaveLength(made.length);
+      expect(await list('search=paged%20client%201&page_size=5')).toMatchObject({ matching: 11 }); // 1, 10-19
+      // Nobody else's on any page; a manager's count has them.
+      expect(
+        (await list(`page_size=${CLIENT_PAGE_SIZE_MAX}`, repA)).clients.some((c) => made.includes(c.id)),
+      ).toBe(false);
+      expect((await list('search=paged%20client', manager)).matching).toBe(made.length);
+      for (const bad of [
+        'page=0',
+        'page=1.5',
+        'page=two',
+        `page=${CLIENT_PAGE_MAX + 1}`,
+        'page_size=0',
+        `page_size=${CLIENT_PAGE_SIZE_MAX + 1}`,
+      ]) {
+        expectError(await get(`/api/crm/clients?${bad}`, repC), 400);
+      }
     });
 
     it('refuses anonymous callers (401), other roles (403) and a bad filter (400)', async () => {

@@ -166,16 +166,32 @@ export const crmClientSchema = z.object({
 });
 export type CrmClient = z.infer<typeof crmClientSchema>;
 
-/** The most clients one list answers (search narrows it). */
-export const CLIENT_LIST_MAX = 200;
+/**
+ * Clients come a page at a time, most recently changed first: a manager sees every rep's, and a phone should
+ * neither download nor draw hundreds at once. The activity form's picker asks for a bigger page and searches.
+ */
+export const CLIENT_PAGE_SIZE = 20;
+export const CLIENT_PAGE_SIZE_MAX = 100;
+/** The furthest page asked for (search narrows a list long before that). */
+export const CLIENT_PAGE_MAX = 5_000;
 
 export const crmClientListQuerySchema = z.object({
   /** Name, company, e-mail or phone. */
   search: z.string().trim().max(100).optional(),
   client_type: z.enum(CLIENT_TYPES).optional(),
   status: z.enum(CLIENT_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(CLIENT_LIST_MAX).default(100),
+  page: z.coerce.number().int().min(1).max(CLIENT_PAGE_MAX).default(1),
+  page_size: z.coerce.number().int().min(1).max(CLIENT_PAGE_SIZE_MAX).default(CLIENT_PAGE_SIZE),
 });
+
+export const crmClientListSchema = z.object({
+  clients: z.array(crmClientSchema),
+  /** How many clients the search and filters match, over all pages. */
+  matching: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type CrmClientList = z.infer<typeof crmClientListSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Activities

@@ -6,6 +6,7 @@ import {
   crmClientDetailSchema,
   crmClientInputSchema,
   crmClientListQuerySchema,
+  crmClientListSchema,
   crmClientSchema,
   crmSummarySchema,
   salesTargetListSchema,
@@ -32,7 +33,7 @@ export const crmContracts = {
     denied: 'crm.sales_only',
     query: crmClientListQuerySchema,
     status: 200,
-    response: z.array(crmClientSchema),
+    response: crmClientListSchema,
   }),
   createClient: contract({
     method: 'POST',

@@ -11,6 +11,7 @@ import {
   type CrmActivityInput,
   type CrmClient,
   type CrmClientDetail,
+  type CrmClientList,
   type CrmClientInput,
   type CrmSummary,
   type SalesTarget,
@@ -121,9 +122,10 @@ export async function listClients(
     search?: string | undefined;
     client_type?: string | undefined;
     status?: string | undefined;
-    limit: number;
+    page: number;
+    page_size: number;
   },
-): Promise<CrmClient[]> {
+): Promise<CrmClientList> {
   const filters: (SQL | undefined)[] = [visibleClients(user)];
   if (query.client_type)
     filters.push(eq(crmClients.client_type, query.client_type as ClientRow['client_type']));
@@ -144,13 +146,19 @@ export async function listClients(
       ),
     );
   }
-  const rows = await db
-    .select()
-    .from(crmClients)
-    .where(and(...filters))
-    .orderBy(desc(crmClients.updated_at), desc(crmClients.id))
-    .limit(query.limit);
-  return toClients(db, rows);
+  const where = and(...filters);
+  const [rows, matching] = await Promise.all([
+    db
+      .select()
+      .from(crmClients)
+      .where(where)
+      // The id breaks ties, so pages never overlap.
+      .orderBy(desc(crmClients.updated_at), desc(crmClients.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.$count(crmClients, where),
+  ]);
+  return { clients: await toClients(db, rows), matching, page: query.page, page_size: query.page_size };
 }
 
 /** The client when the caller may see it; otherwise it does not exist for them (404). */

@@ -1,9 +1,23 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { crmContracts as c, type BodyIn, type QueryIn } from '@tt/domain';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import {
+  CLIENT_PAGE_SIZE_MAX,
+  crmContracts as c,
+  type BodyIn,
+  type CrmClientList,
+  type QueryIn,
+} from '@tt/domain';
 import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
 
-export type ClientFilters = NonNullable<QueryIn<typeof c.clients>>;
+/** What the client list is narrowed by; the page is the infinite query's own. */
+export type ClientFilters = Omit<NonNullable<QueryIn<typeof c.clients>>, 'page' | 'page_size'>;
 
 /** One key factory for the CRM: a write invalidates exactly what it changed. */
 export const crmKeys = {
@@ -11,6 +25,7 @@ export const crmKeys = {
   summary: () => [...crmKeys.all, 'summary'] as const,
   clients: () => [...crmKeys.all, 'clients'] as const,
   clientList: (filters: ClientFilters) => [...crmKeys.clients(), 'list', filters] as const,
+  clientPicker: (search: string) => [...crmKeys.clients(), 'picker', search] as const,
   client: (id: number) => [...crmKeys.clients(), 'detail', id] as const,
   activities: () => [...crmKeys.all, 'activities'] as const,
   targets: () => [...crmKeys.all, 'targets'] as const,
@@ -20,12 +35,33 @@ export const crmKeys = {
 /** GET /api/crm/summary: the cards, the next five activities and the five top clients. */
 export const useCrmSummary = () => useQuery({ queryKey: crmKeys.summary(), queryFn: () => call(c.summary) });
 
-/** GET /api/crm/clients with the search and filters; the last answer stays on screen while typing. */
+/** The pages shown so far as one list, with the count over all pages. */
+function pagesShown({ pages }: InfiniteData<CrmClientList>) {
+  return { matching: pages[0]!.matching, clients: pages.flatMap((page) => page.clients) };
+}
+
+/**
+ * GET /api/crm/clients with the search and filters, a page at a time ("Show more"); the last answer stays on
+ * screen while typing.
+ */
 export const useCrmClients = (filters: ClientFilters) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: crmKeys.clientList(filters),
-    queryFn: () => call(c.clients, { query: filters }),
+    queryFn: ({ pageParam }) => call(c.clients, { query: { ...filters, page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.page_size < last.matching ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
+    select: pagesShown,
+  });
+
+/** The activity form's client picker: the first CLIENT_PAGE_SIZE_MAX clients the search finds. */
+export const useCrmClientPicker = (search: string, enabled: boolean) =>
+  useQuery({
+    queryKey: crmKeys.clientPicker(search),
+    queryFn: () =>
+      call(c.clients, { query: { page_size: CLIENT_PAGE_SIZE_MAX, ...(search ? { search } : {}) } }),
+    placeholderData: keepPreviousData,
+    enabled,
   });
 
 /** GET /api/crm/clients/:id: View Details. */

@@ -1,12 +1,13 @@
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPES, crmActivityInputSchema } from '@tt/domain';
 import { z } from 'zod';
 import { FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { Select } from '../../../components/ui/Field';
+import { Input, Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
-import { useCrmClients, useLogActivity } from '../api';
+import { useCrmClientPicker, useLogActivity } from '../api';
 import { localInputToIso, nextHourLocal } from '../format';
 
 /**
@@ -35,7 +36,9 @@ export function ActivityDialog({
 }) {
   const { t } = useTranslation('crm');
   const log = useLogActivity();
-  const clients = useCrmClients({ limit: 200 });
+  const [find, setFind] = useState('');
+  const found = useDeferredValue(find.trim());
+  const clients = useCrmClientPicker(found, !client);
   const form = useContractForm(activityFormSchema, {
     defaultValues: {
       ...(client ? { client_id: client.id } : {}),
@@ -49,8 +52,17 @@ export function ActivityDialog({
     keepValues: true,
     onSuccess: () => onSaved(t('activity_form.saved')),
   });
-  const options = clients.data ?? [];
-  const noClients = !client && clients.isSuccess && options.length === 0;
+  const options = clients.data?.clients ?? [];
+  // A rep with more clients than the picker lists finds the others by searching.
+  const searchable = find !== '' || (clients.data ? clients.data.matching > options.length : false);
+  const noClients = !client && clients.isSuccess && found === '' && options.length === 0;
+  const pickerHint = noClients
+    ? t('activity_form.no_clients')
+    : searchable
+      ? options.length === 0
+        ? t('clients.no_match')
+        : t('clients.shown', { count: options.length })
+      : null;
   return (
     <Dialog
       open
@@ -76,6 +88,21 @@ export function ActivityDialog({
       }
     >
       <form id="crm-activity-form" onSubmit={submit} noValidate className="space-y-4">
+        {!client && searchable && (
+          <div>
+            <label htmlFor="activity-client-search" className="mb-1 block text-sm font-medium text-stone-700">
+              {t('clients.search')}
+            </label>
+            <Input
+              id="activity-client-search"
+              type="search"
+              value={find}
+              onChange={(e) => setFind(e.target.value)}
+              placeholder={t('clients.search_placeholder')}
+              data-testid="activity-client-search"
+            />
+          </div>
+        )}
         {!client && (
           <FormField
             form={form}
@@ -83,7 +110,7 @@ export function ActivityDialog({
             id="activity-client"
             label={t('activity_form.client')}
             required
-            {...(noClients ? { hint: t('activity_form.no_clients') } : {})}
+            {...(pickerHint ? { hint: pickerHint } : {})}
             registerOptions={{ setValueAs: toNumber }}
           >
             {(control) => (

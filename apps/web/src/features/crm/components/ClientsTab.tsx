@@ -32,7 +32,6 @@ export function ClientsTab({
   const [status, setStatus] = useState<ClientStatus | ''>('');
   const deferred = useDeferredValue(search.trim());
   const filters = {
-    limit: 200,
     ...(deferred ? { search: deferred } : {}),
     ...(type ? { client_type: type } : {}),
     ...(status ? { status } : {}),
@@ -75,6 +74,7 @@ export function ClientsTab({
       />
       <QueryState
         query={clients}
+        isEmpty={(data) => data.clients.length === 0}
         icon={filtered ? Search : Users}
         loading={t('loading')}
         empty={
@@ -95,7 +95,7 @@ export function ClientsTab({
               }
         }
       >
-        {(list) => (
+        {({ clients: list, matching }) => (
           <>
             <p className="mb-2 text-sm text-stone-600" aria-live="polite">
               {t('clients.shown', { count: list.length })}
@@ -112,6 +112,18 @@ export function ClientsTab({
                 </li>
               ))}
             </ul>
+            {clients.hasNextPage && (
+              <div className="mt-4 text-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void clients.fetchNextPage()}
+                  loading={clients.isFetchingNextPage}
+                  data-testid="more-clients"
+                >
+                  {t('clients.show_more', { shown: list.length, total: matching })}
+                </Button>
+              </div>
+            )}
           </>
         )}
       </QueryState>
