@@ -80,6 +80,7 @@ export function TicketsTab({
                       onClick={() => onOpen(ticket)}
                       className="block h-full w-full rounded-xl p-4 text-left hover:bg-stone-50 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
                       data-testid="ticket-card"
+                      data-ticket-id={ticket.id}
                     >
                       <div className="flex flex-wrap items-center gap-2">
                         <span className="font-mono text-xs text-stone-600">{ticket.ticket_number}</span>
