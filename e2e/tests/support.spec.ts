@@ -179,3 +179,73 @@ test('the Support Center reads in isiZulu', async ({ page, login }) => {
   await expect(page.getByTestId('tab-faq')).toContainText(key(zu, 'tabs.faq'));
   await expectNoHorizontalScroll(page);
 });
+
+interface TicketPage {
+  tickets: { id: number; subject: string }[];
+  matching: number;
+  page: number;
+  page_size: number;
+}
+
+test("support's ticket list comes a page at a time: Show more brings the rest, and a new ticket still shows", async ({
+  page,
+  login,
+}, info) => {
+  test.slow();
+  // Whatever the demo and the earlier tests left, support must have more tickets than a page holds: the
+  // retailer opens the difference (and a few for a second page).
+  await login('retailer', false);
+  const desk = async () => (await (await page.request.get('/api/support/tickets')).json()) as TicketPage;
+  const seen = await desk();
+  const { page_size: pageSize } = seen;
+  expect(pageSize).toBeGreaterThan(0);
+  for (let i = seen.matching; i < pageSize + 3; i += 1) {
+    const response = await page.request.post('/api/support/tickets', {
+      data: { subject: `Shelf count ${i} ${info.project.name}`, description: 'Paging the ticket list.' },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  await login('admin', '/support');
+  const { matching } = await desk();
+  expect(matching).toBeGreaterThan(pageSize);
+  const cards = page.getByTestId('ticket-card');
+  await expect(cards).toHaveCount(pageSize);
+  const more = page.getByTestId('more-tickets');
+  await expect(more).toHaveText(`Show more (${pageSize} of ${matching})`);
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'support-tickets-page', info.project.name);
+  // The button says how many are shown; each tap brings the next page until every ticket is there.
+  for (let shown = pageSize; shown < matching; shown = Math.min(shown + pageSize, matching)) {
+    await expect(more).toHaveText(`Show more (${shown} of ${matching})`);
+    await more.click();
+    await expect(cards).toHaveCount(Math.min(shown + pageSize, matching));
+  }
+  await expect(more).toHaveCount(0);
+  // Every ticket once, in the server's order (latest activity first).
+  const all: number[] = [];
+  for (let p = 1; all.length < matching; p += 1) {
+    const answer = (await (await page.request.get(`/api/support/tickets?page=${p}`)).json()) as TicketPage;
+    expect(answer.tickets.length).toBeGreaterThan(0);
+    all.push(...answer.tickets.map((x) => x.id));
+  }
+  const shownIds = await cards.evaluateAll((buttons) => buttons.map((b) => Number(b.dataset.ticketId)));
+  expect(shownIds).toEqual(all);
+  await shot(page, 'support-tickets-all', info.project.name);
+
+  // A ticket support opens themselves goes to the top of the list already shown, and nothing drops off it.
+  const subject = `Till roll order ${info.project.name}`;
+  await page.getByTestId('new-ticket').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(key(en, 'create.subject')).fill(subject);
+  await dialog.getByLabel(key(en, 'create.description')).fill('Opened from the desk.');
+  await page.getByTestId('create-ticket').click();
+  await expect(page.getByTestId('ticket-detail')).toHaveAttribute('data-status', 'open');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(cards.first()).toContainText(subject);
+  // The pages shown are fetched again: as many tickets as they hold, the new one pushing the last onward.
+  const held = Math.ceil(matching / pageSize) * pageSize;
+  await expect(cards).toHaveCount(Math.min(matching + 1, held));
+  await expect(more).toHaveCount(matching + 1 > held ? 1 : 0);
+});

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   chatConversationSchema,
   chatMessageSchema,
   supportStaffSchema,
   supportSummarySchema,
+  TICKET_PAGE_MAX,
+  TICKET_PAGE_SIZE,
+  TICKET_STATUSES,
   ticketDetailSchema,
+  ticketListSchema,
   ticketMessageSchema,
   ticketSchema,
-  type Ticket,
+  type TicketList,
 } from '@tt/domain';
 import { notifications, supportTickets } from '../src/db/schema.ts';
 import { count, createTestApp, expectError, type TestApp } from './support/test-app.ts';
@@ -20,6 +24,7 @@ describe('Support Center (spec 2 §2-§9, issue 13 point 4)', () => {
   let alice: string;
   let aliceId: number;
   let bob: string;
+  let bobId: number;
   let admin: string;
   let adminId: number;
   let demoRetailer: string;
@@ -27,7 +32,7 @@ describe('Support Center (spec 2 §2-§9, issue 13 point 4)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     aliceId = await insertUser(t.db, 'retailer', 'Alice Khumalo');
-    const bobId = await insertUser(t.db, 'trader', 'Bob Dlamini');
+    bobId = await insertUser(t.db, 'trader', 'Bob Dlamini');
     adminId = await insertUser(t.db, 'admin', 'Desk Agent');
     [alice, bob, admin, demoRetailer] = await Promise.all([
       t.sessionFor(aliceId),
@@ -55,6 +60,21 @@ describe('Support Center (spec 2 §2-§9, issue 13 point 4)', () => {
     expect(response.statusCode, response.body).toBe(201);
     return ticketSchema.parse(response.json());
   };
+  /** One page of GET /api/support/tickets, checked against the contract's schema. */
+  const list = async (query: string, cookie: string): Promise<TicketList> => {
+    const response = await get(`/api/support/tickets?${query}`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return ticketListSchema.parse(response.json());
+  };
+  /** Every page from the first until one says there is no next, as the web's Show more asks for them. */
+  const everyPage = async (query: string, cookie: string) => {
+    const pages: TicketList[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = await list(`${query}${query ? '&' : ''}page=${page}`, cookie);
+      pages.push(answer);
+      if (answer.page * answer.page_size >= answer.matching) return pages;
+    }
+  };
   const move = (id: number, status: string, cookie = admin) =>
     send('POST', `/api/support/tickets/${id}/status`, cookie, { status });
   const notificationsOf = (userId: number) =>
@@ -64,11 +84,11 @@ describe('Support Center (spec 2 §2-§9, issue 13 point 4)', () => {
     it("answers a customer their own tickets only, and support everyone's", async () => {
       const mine = await open(alice, { subject: 'Alice unique subject' });
       await open(bob, { subject: 'Bob unique subject' });
-      const aliceList = (await get('/api/support/tickets', alice)).json() as Ticket[];
-      expect(aliceList.every((x) => x.customer_id === aliceId)).toBe(true);
-      expect(aliceList.map((x) => x.id)).toContain(mine.id);
-      const desk = (await get('/api/support/tickets?limit=100', admin)).json() as Ticket[];
-      expect(desk.map((x) => x.subject)).toEqual(
+      const aliceList = await list('', alice);
+      expect(aliceList.tickets.every((x) => x.customer_id === aliceId)).toBe(true);
+      expect(aliceList.tickets.map((x) => x.id)).toContain(mine.id);
+      const desk = await list('search=unique%20subject', admin);
+      expect(desk.tickets.map((x) => x.subject)).toEqual(
         expect.arrayContaining(['Alice unique subject', 'Bob unique subject']),
       );
     });
@@ -76,21 +96,119 @@ describe('Support Center (spec 2 §2-§9, issue 13 point 4)', () => {
     it('searches subject, description and the ticket number, with the status filter', async () => {
       const ticket = await open(alice, { subject: 'Fridge humming', description: 'A strange ZEBRA noise' });
       expect(ticket.ticket_number).toBe(`TCK-${String(ticket.id).padStart(6, '0')}`);
-      const ids = async (query: string) =>
-        ((await get(`/api/support/tickets?${query}`, alice)).json() as Ticket[]).map((x) => x.id);
+      const ids = async (query: string) => (await list(query, alice)).tickets.map((x) => x.id);
       expect(await ids('search=fridge')).toContain(ticket.id);
       expect(await ids('search=zebra')).toContain(ticket.id);
       expect(await ids(`search=${ticket.ticket_number.toLowerCase()}`)).toEqual([ticket.id]);
       expect(await ids('search=fridge&status=open')).toContain(ticket.id);
       expect(await ids('search=fridge&status=resolved')).toEqual([]);
       // Bob's search never finds Alice's ticket, even by its number.
-      const bobs = (await get(`/api/support/tickets?search=${ticket.ticket_number}`, bob)).json() as Ticket[];
-      expect(bobs).toEqual([]);
+      expect(await list(`search=${ticket.ticket_number}`, bob)).toMatchObject({ tickets: [], matching: 0 });
     });
 
-    it('401 anonymous, 400 for an unknown status', async () => {
+    it('answers a page at a time, latest activity first, the pages together every ticket once', async () => {
+      // More tickets than two pages hold, for one customer, straight into the table: several share their
+      // last activity to the millisecond, so only the id keeps the order (and the pages) the same each time.
+      const pagerId = await insertUser(t.db, 'retailer', 'Paging Customer');
+      const pager = await t.sessionFor(pagerId);
+      const made = 2 * TICKET_PAGE_SIZE + 5;
+      const base = Date.UTC(2021, 0, 1);
+      await t.db.insert(supportTickets).values(
+        Array.from({ length: made }, (_, i) => {
+          const at = new Date(base + Math.floor(i / 4) * 60_000);
+          return {
+            customer_id: pagerId,
+            status: TICKET_STATUSES[i % TICKET_STATUSES.length]!,
+            subject: `Pallet ${i} of the quokka delivery`,
+            description: i % 2 === 0 ? 'Even numbered' : 'Odd numbered',
+            created_at: at,
+            updated_at: at,
+          };
+        }),
+      );
+      const newestFirst = async (customerId?: number) =>
+        (
+          await t.db
+            .select({ id: supportTickets.id })
+            .from(supportTickets)
+            .where(customerId === undefined ? undefined : eq(supportTickets.customer_id, customerId))
+            .orderBy(desc(supportTickets.updated_at), desc(supportTickets.id))
+        ).map((r) => r.id);
+
+      // Support: every customer's tickets, a full page at a time, no ticket on two pages, none left out.
+      const all = await newestFirst();
+      expect(all.length).toBeGreaterThan(2 * TICKET_PAGE_SIZE);
+      const deskPages = await everyPage('', admin);
+      expect(deskPages.length).toBe(Math.ceil(all.length / TICKET_PAGE_SIZE));
+      for (const [index, page] of deskPages.entries()) {
+        expect(page).toMatchObject({ page: index + 1, page_size: TICKET_PAGE_SIZE, matching: all.length });
+        if (index < deskPages.length - 1) expect(page.tickets).toHaveLength(TICKET_PAGE_SIZE);
+      }
+      expect(deskPages.flatMap((p) => p.tickets.map((x) => x.id))).toEqual(all);
+      // Past the last page: nothing, and still the count.
+      expect(await list(`page=${deskPages.length + 1}`, admin)).toMatchObject({
+        tickets: [],
+        matching: all.length,
+      });
+
+      // The customer pages through their own tickets only, in the same order.
+      const own = await newestFirst(pagerId);
+      expect(own).toHaveLength(made);
+      const ownPages = await everyPage('', pager);
+      expect(ownPages).toHaveLength(3);
+      expect(ownPages.map((p) => p.tickets.length)).toEqual([TICKET_PAGE_SIZE, TICKET_PAGE_SIZE, 5]);
+      expect(ownPages.every((p) => p.matching === made)).toBe(true);
+      expect(ownPages.flatMap((p) => p.tickets.map((x) => x.id))).toEqual(own);
+      expect(ownPages.flatMap((p) => p.tickets).every((x) => x.customer_id === pagerId)).toBe(true);
+
+      // The status filter and the search narrow the count over all pages, not only the page's rows.
+      for (const status of TICKET_STATUSES) {
+        const expected = Array.from({ length: made }, (_, i) => i).filter(
+          (i) => TICKET_STATUSES[i % TICKET_STATUSES.length] === status,
+        ).length;
+        const pages = await everyPage(`status=${status}`, pager);
+        expect(pages[0]!.matching).toBe(expected);
+        const shown = pages.flatMap((p) => p.tickets);
+        expect(shown).toHaveLength(expected);
+        expect(shown.every((x) => x.status === status)).toBe(true);
+      }
+      const quokka = await everyPage('search=QUOKKA', admin);
+      expect(quokka[0]!.matching).toBe(made);
+      expect(quokka.flatMap((p) => p.tickets.map((x) => x.id))).toEqual(own);
+      expect((await list('search=quokka&status=open', admin)).matching).toBe(
+        Math.ceil(made / TICKET_STATUSES.length),
+      );
+      expect((await list('search=odd%20numbered', pager)).matching).toBe(Math.floor(made / 2));
+      expect((await list('search=pallet%201', admin)).matching).toBe(11); // pallets 1 and 10-19
+
+      // Another customer sees none of them, on any page, however they search.
+      const bobs = (await everyPage('', bob)).flatMap((p) => p.tickets);
+      expect(bobs.length).toBeGreaterThan(0);
+      expect(bobs.every((x) => x.customer_id === bobId)).toBe(true);
+      expect(await list('search=quokka', bob)).toMatchObject({ tickets: [], matching: 0 });
+      expect(await list('page=2', bob)).toMatchObject({ tickets: [] });
+    });
+
+    it('401 anonymous; 400 for an unknown status or a page that is not a whole number from 1 to the last', async () => {
       expectError(await get('/api/support/tickets'), 401, 'unauthorized');
-      expectError(await get('/api/support/tickets?status=lost', alice), 400);
+      expectError(await get('/api/support/tickets?page=2'), 401, 'unauthorized');
+      for (const bad of [
+        'status=lost',
+        'page=0',
+        'page=-1',
+        'page=1.5',
+        'page=two',
+        'page=',
+        `page=${TICKET_PAGE_MAX + 1}`,
+      ]) {
+        expectError(await get(`/api/support/tickets?${bad}`, alice), 400);
+        expectError(await get(`/api/support/tickets?${bad}`, admin), 400);
+      }
+      // The furthest page allowed is answered (empty), not refused.
+      expect(await list(`page=${TICKET_PAGE_MAX}`, admin)).toMatchObject({
+        tickets: [],
+        page: TICKET_PAGE_MAX,
+      });
     });
   });
 

@@ -61,8 +61,14 @@ export function ticketIdFromSearch(search: string): number | null {
 
 export const SUBJECT_MAX = 160;
 export const MESSAGE_MAX = 4000;
-/** Spec 2 §9 leaves lists unbounded: the ticket list answers at most this many (search narrows it). */
-export const TICKET_LIST_MAX = 100;
+/**
+ * Spec 2 §9 leaves lists unbounded. The ticket list comes a page at a time, latest activity first: support
+ * sees every trader's tickets, thousands on a busy platform, and a phone should neither download nor draw
+ * them all at once, nor stop at a fixed number with the rest out of sight.
+ */
+export const TICKET_PAGE_SIZE = 20;
+/** The furthest page asked for (search and the status filter narrow a list long before that). */
+export const TICKET_PAGE_MAX = 5_000;
 /** A ticket's thread shows at most this many messages (the newest). */
 export const THREAD_MAX = 200;
 /** Live Chat keeps and shows the newest CHAT_HISTORY messages of a conversation. */
@@ -130,8 +136,18 @@ export const ticketListQuerySchema = z.object({
   /** Subject, description or ticket number (spec 2 §5), case-insensitive. */
   search: z.string().trim().max(100).optional(),
   status: z.enum(TICKET_STATUSES).optional(),
-  limit: z.coerce.number().int().min(1).max(TICKET_LIST_MAX).default(50),
+  page: z.coerce.number().int().min(1).max(TICKET_PAGE_MAX).default(1),
 });
+
+/** One page of the tickets the caller may see under the search and status filter. */
+export const ticketListSchema = z.object({
+  tickets: z.array(ticketSchema),
+  /** How many tickets the search and the status filter match, over all pages. */
+  matching: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type TicketList = z.infer<typeof ticketListSchema>;
 
 export const ticketStatusInputSchema = z.object({ status: z.enum(TICKET_STATUSES) });
 /** null unassigns. */

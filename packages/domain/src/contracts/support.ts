@@ -11,6 +11,7 @@ import {
   ticketAssignInputSchema,
   ticketDetailSchema,
   ticketListQuerySchema,
+  ticketListSchema,
   ticketMessageInputSchema,
   ticketMessageSchema,
   ticketRatingInputSchema,
@@ -30,11 +31,12 @@ export const supportContracts = {
     method: 'GET',
     path: '/api/support/tickets',
     tag: 'support',
-    summary: "The caller's tickets (support's: everyone's), latest activity first, by search and status",
+    summary:
+      "A page of the caller's tickets (support's: everyone's), latest activity first, by search and status, with how many match",
     access: 'signed_in',
     query: ticketListQuerySchema,
     status: 200,
-    response: z.array(ticketSchema),
+    response: ticketListSchema,
   }),
   createTicket: contract({
     method: 'POST',

@@ -7,6 +7,7 @@ import {
   rolesWith,
   statusAfterCustomerMessage,
   THREAD_MAX,
+  TICKET_PAGE_SIZE,
   TICKET_TRANSITIONS,
   ticketIdFromSearch,
   ticketNumber,
@@ -18,6 +19,7 @@ import {
   type SupportSummary,
   type Ticket,
   type TicketDetail,
+  type TicketList,
   type TicketMessage,
   type TicketStatus,
 } from '@tt/domain';
@@ -112,12 +114,14 @@ async function toMessages(db: Db | Tx, rows: (typeof supportTicketMessages.$infe
   }));
 }
 
-/** GET /api/support/tickets: the visible tickets, by search (subject, description, number) and status. */
-export async function listTickets(
-  db: Db,
-  user: Caller,
-  query: { search?: string | undefined; status?: TicketStatus | undefined; limit: number },
-): Promise<Ticket[]> {
+/** What the ticket list is narrowed by: a search (subject, description, number) and a status. */
+export interface TicketFilter {
+  search?: string | undefined;
+  status?: TicketStatus | undefined;
+}
+
+/** The tickets the caller may see under the filter. */
+function ticketListWhere(user: Caller, query: TicketFilter): SQL | undefined {
   const filters: (SQL | undefined)[] = [visibleTickets(user)];
   if (query.status) filters.push(eq(supportTickets.status, query.status));
   const search = query.search?.trim();
@@ -132,13 +136,31 @@ export async function listTickets(
       ),
     );
   }
-  const rows = await db
-    .select()
-    .from(supportTickets)
-    .where(and(...filters))
-    .orderBy(desc(supportTickets.updated_at), desc(supportTickets.id))
-    .limit(query.limit);
-  return toTickets(db, rows);
+  return and(...filters);
+}
+
+/**
+ * GET /api/support/tickets: one page of the visible tickets under the filter, latest activity first (the id
+ * breaks ties, so pages never overlap), and how many the filter matches over all pages.
+ */
+export async function listTickets(
+  db: Db,
+  user: Caller,
+  query: TicketFilter & { page: number },
+): Promise<TicketList> {
+  const pageSize = TICKET_PAGE_SIZE;
+  const where = ticketListWhere(user, query);
+  const [rows, matching] = await Promise.all([
+    db
+      .select()
+      .from(supportTickets)
+      .where(where)
+      .orderBy(desc(supportTickets.updated_at), desc(supportTickets.id))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.$count(supportTickets, where),
+  ]);
+  return { tickets: await toTickets(db, rows), matching, page: query.page, page_size: pageSize };
 }
 
 /** The ticket when the caller may see it; otherwise it does not exist for them (404). */

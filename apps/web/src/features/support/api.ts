@@ -1,9 +1,24 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { supportContracts as c, type BodyIn, type QueryIn, type TicketStatus } from '@tt/domain';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import {
+  supportContracts as c,
+  type BodyIn,
+  type QueryIn,
+  type Ticket,
+  type TicketList,
+  type TicketStatus,
+} from '@tt/domain';
 import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
 
-export type TicketFilters = NonNullable<QueryIn<typeof c.tickets>>;
+/** What the ticket list is narrowed by; the page number is the infinite query's own. */
+export type TicketFilters = Omit<NonNullable<QueryIn<typeof c.tickets>>, 'page'>;
 
 /** One key factory for the Support Center: a write invalidates exactly what it changed. */
 export const supportKeys = {
@@ -23,11 +38,33 @@ export const POLL_MS = 5000;
 export const useSupportSummary = () =>
   useQuery({ queryKey: supportKeys.summary(), queryFn: () => call(c.summary) });
 
+/**
+ * The pages shown so far as one list, with the first page's count. Activity between two pages' fetches can
+ * move a ticket up into a page already shown, so it is kept once, where it was first seen.
+ */
+function pagesShown({ pages }: InfiniteData<TicketList>) {
+  const seen = new Set<number>();
+  const tickets: Ticket[] = [];
+  for (const ticket of pages.flatMap((page) => page.tickets)) {
+    if (seen.has(ticket.id)) continue;
+    seen.add(ticket.id);
+    tickets.push(ticket);
+  }
+  return { matching: pages[0]!.matching, tickets };
+}
+
+/**
+ * GET /api/support/tickets, a page at a time ("Show more"); the last answer stays on screen while the search
+ * is typed. A change to a ticket refetches the pages shown.
+ */
 export const useTickets = (filters: TicketFilters) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: supportKeys.ticketList(filters),
-    queryFn: () => call(c.tickets, { query: filters }),
+    queryFn: ({ pageParam }) => call(c.tickets, { query: { ...filters, page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.page_size < last.matching ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
+    select: pagesShown,
   });
 
 export const useTicket = (id: number | null) =>

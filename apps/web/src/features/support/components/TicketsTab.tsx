@@ -11,7 +11,10 @@ import { formatDateTime } from '../../../lib/format';
 import { useTickets } from '../api';
 import { PRIORITY_TONE, STATUS_TONE } from '../format';
 
-/** The tickets: search (subject, description, number) with the status filter, then one card per ticket. */
+/**
+ * The tickets: search (subject, description, number) with the status filter, then one card per ticket, a page
+ * at a time with Show more under the list.
+ */
 export function TicketsTab({
   staff,
   onOpen,
@@ -26,7 +29,6 @@ export function TicketsTab({
   const [status, setStatus] = useState<TicketStatus | ''>('');
   const deferred = useDeferredValue(search.trim());
   const tickets = useTickets({
-    limit: 100,
     ...(deferred ? { search: deferred } : {}),
     ...(status ? { status } : {}),
   });
@@ -65,39 +67,58 @@ export function TicketsTab({
                 action: <Button onClick={onCreate}>{t('tickets.new')}</Button>,
               }
         }
+        isEmpty={(data) => data.tickets.length === 0}
       >
-        {(list) => (
-          <ul className="grid gap-3 lg:grid-cols-2" data-testid="ticket-list">
-            {list.map((ticket) => (
-              <li key={ticket.id}>
-                <Card className="h-full p-0">
-                  <button
-                    type="button"
-                    onClick={() => onOpen(ticket)}
-                    className="block h-full w-full rounded-xl p-4 text-left hover:bg-stone-50 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
-                    data-testid="ticket-card"
-                  >
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-mono text-xs text-stone-600">{ticket.ticket_number}</span>
-                      <Badge tone={STATUS_TONE[ticket.status]}>{t(`status.${ticket.status}`)}</Badge>
-                      <Badge tone={PRIORITY_TONE[ticket.priority]}>{t(`priority.${ticket.priority}`)}</Badge>
-                    </div>
-                    <p className="mt-2 font-semibold break-words text-stone-900">{ticket.subject}</p>
-                    <p className="mt-1 line-clamp-2 text-sm break-words text-stone-600">
-                      {ticket.description}
-                    </p>
-                    <p className="mt-2 text-xs text-stone-600">
-                      {t(`category.${ticket.category}`)} · {formatDateTime(ticket.updated_at, i18n.language)}
-                      {staff ? ` · ${ticket.customer_name}` : ''}
-                      {ticket.assigned_to_name
-                        ? ` · ${t('tickets.assigned', { name: ticket.assigned_to_name })}`
-                        : ''}
-                    </p>
-                  </button>
-                </Card>
-              </li>
-            ))}
-          </ul>
+        {(data) => (
+          <>
+            <ul className="grid gap-3 lg:grid-cols-2" data-testid="ticket-list">
+              {data.tickets.map((ticket) => (
+                <li key={ticket.id}>
+                  <Card className="h-full p-0">
+                    <button
+                      type="button"
+                      onClick={() => onOpen(ticket)}
+                      className="block h-full w-full rounded-xl p-4 text-left hover:bg-stone-50 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+                      data-testid="ticket-card"
+                      data-ticket-id={ticket.id}
+                    >
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="font-mono text-xs text-stone-600">{ticket.ticket_number}</span>
+                        <Badge tone={STATUS_TONE[ticket.status]}>{t(`status.${ticket.status}`)}</Badge>
+                        <Badge tone={PRIORITY_TONE[ticket.priority]}>
+                          {t(`priority.${ticket.priority}`)}
+                        </Badge>
+                      </div>
+                      <p className="mt-2 font-semibold break-words text-stone-900">{ticket.subject}</p>
+                      <p className="mt-1 line-clamp-2 text-sm break-words text-stone-600">
+                        {ticket.description}
+                      </p>
+                      <p className="mt-2 text-xs text-stone-600">
+                        {t(`category.${ticket.category}`)} ·{' '}
+                        {formatDateTime(ticket.updated_at, i18n.language)}
+                        {staff ? ` · ${ticket.customer_name}` : ''}
+                        {ticket.assigned_to_name
+                          ? ` · ${t('tickets.assigned', { name: ticket.assigned_to_name })}`
+                          : ''}
+                      </p>
+                    </button>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            {tickets.hasNextPage && (
+              <div className="mt-4 text-center">
+                <Button
+                  variant="outline"
+                  onClick={() => void tickets.fetchNextPage()}
+                  loading={tickets.isFetchingNextPage}
+                  data-testid="more-tickets"
+                >
+                  {t('tickets.show_more', { shown: data.tickets.length, total: data.matching })}
+                </Button>
+              </div>
+            )}
+          </>
         )}
       </QueryState>
     </div>
