@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { sastDate, type PromotableProduct, type Promotion, type PromotionList } from '@tt/domain';
+import { sastDate, type PromotableProductList, type Promotion, type PromotionList } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'promotions');
@@ -76,9 +76,9 @@ test('the table shows each promotion’s status and discount; search, the status
   const project = info.project.name;
   const item = (name: string) => promotionIn(page, project, name);
   await login('supplier');
-  const products = (await (
+  const { products } = (await (
     await page.request.get('/api/trade-promotions/my-products')
-  ).json()) as PromotableProduct[];
+  ).json()) as PromotableProductList;
   // The last of the supplier's products (other specs order its first ones), and never at a running discount.
   const target = products[products.length - 1]!;
   const run = `Table ${project} ${Date.now()}`;
