@@ -10,6 +10,8 @@ import { usePromotableProducts } from '../api';
 interface Named {
   id: number;
   name: string;
+  /** Known when it was ticked from a search; an existing promotion's targets carry only names. */
+  sku?: string | undefined;
 }
 
 /**
@@ -31,8 +33,8 @@ export function PromotionTargetsField({
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const results = usePromotableProducts(deferred);
-  // Names of chosen products that the current page may no longer hold.
-  const [names, setNames] = useState(() => new Map(initial.map((p) => [p.id, p.name])));
+  // The chosen products as last seen, which the current page may no longer hold.
+  const [known, setKnown] = useState(() => new Map<number, Named>(initial.map((p) => [p.id, p])));
   const full = selected.length >= PROMOTION_TARGETS_MAX;
   const page = results.data;
   const capped = page !== undefined && page.total > page.products.length;
@@ -42,13 +44,12 @@ export function PromotionTargetsField({
       onChange(selected.filter((id) => id !== product.id));
       return;
     }
-    setNames((known) => new Map(known).set(product.id, product.name));
+    setKnown((seen) => new Map(seen).set(product.id, product));
     onChange([...selected, product.id]);
   };
-  const chosen = selected.map((id) => ({
-    id,
-    name: names.get(id) ?? page?.products.find((p) => p.id === id)?.name ?? `#${id}`,
-  }));
+  const chosen = selected.map(
+    (id): Named => known.get(id) ?? page?.products.find((p) => p.id === id) ?? { id, name: `#${id}` },
+  );
 
   return (
     <fieldset>
@@ -127,7 +128,7 @@ function Choice({
   disabled = false,
   onToggle,
 }: {
-  product: Named & { sku?: string };
+  product: Named;
   checked: boolean;
   disabled?: boolean;
   onToggle: () => void;
