@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import type { BulkOrder, Membership, Order, Participation, PromotableProduct } from '@tt/domain';
+import type { BulkOrder, Membership, Order, Participation, PromotableProductList } from '@tt/domain';
 import { expect, key, locale, shot, test } from './fixtures';
 
 /**
@@ -86,9 +86,9 @@ test('a filled bulk order closed by its coordinator becomes an order at the bulk
 
   // The demo supplier's product (one in the middle: other specs order its first and promote its last).
   const supplier = await signedIn(origin, 'supplier');
-  const products = (await (
+  const { products } = (await (
     await supplier.get('/api/trade-promotions/my-products')
-  ).json()) as PromotableProduct[];
+  ).json()) as PromotableProductList;
   const catalogue = (await (await page.request.get('/api/products?page_size=100')).json()) as {
     products: { id: number; stock_quantity: number; is_active: boolean; minimum_order_quantity: number }[];
   };

@@ -1,4 +1,4 @@
-import { sastDate, type Order, type PromotableProduct, type Promotion, type Quote } from '@tt/domain';
+import { sastDate, type Order, type PromotableProductList, type Promotion, type Quote } from '@tt/domain';
 import { test, expect, locale, key, expectNoHorizontalScroll, shot } from './fixtures';
 
 /**
@@ -23,9 +23,9 @@ test('a running promotion shows on the card, the review shows its discount, and 
 }, info) => {
   const project = info.project.name;
   await login('supplier', false);
-  const mine = (await (
+  const { products: mine } = (await (
     await page.request.get('/api/trade-promotions/my-products')
-  ).json()) as PromotableProduct[];
+  ).json()) as PromotableProductList;
   // The last of the supplier's products, so other specs' orders of its first product are not discounted.
   const target = mine[mine.length - 1]!;
   const name = `Spaza week ${project} ${Date.now()}`;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { sastDate, type PromotableProduct, type Promotion, type PromotionList } from '@tt/domain';
+import { sastDate, type PromotableProductList, type Promotion, type PromotionList } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'promotions');
@@ -30,7 +30,30 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
   await page.getByLabel(key(en, 'form.description')).fill('10% off maize meal all winter');
   await page.getByLabel(key(common, 'discount.percentage')).fill('10');
   await page.getByLabel(key(common, 'discount.minimum_order_value')).fill('250');
-  await page.locator('#promotion-form input[type=checkbox]').first().check();
+
+  // The products come from the server a page at a time; a search by SKU finds the one to promote (the
+  // supplier's first by name, as before: other specs promote its last).
+  const own = (await (
+    await page.request.get('/api/trade-promotions/my-products')
+  ).json()) as PromotableProductList;
+  const target = own.products[0]!;
+  const picker = page.getByTestId('promotion-products');
+  const search = page.getByLabel(key(en, 'form.search_products'));
+  await search.fill(target.sku);
+  await expect(picker.getByTestId('promotion-results').getByRole('checkbox')).toHaveCount(1);
+  await picker.getByRole('checkbox', { name: target.name }).check();
+  // A search that no longer finds it keeps it on top, ticked; and one that finds nothing says so.
+  await search.fill(`no such product ${Date.now()}`);
+  await expect(page.getByTestId('promotion-products-none')).toBeVisible();
+  await expect(
+    page.getByTestId('promotion-chosen').getByRole('checkbox', { name: target.name }),
+  ).toBeChecked();
+  await search.fill('a');
+  await expect(page.getByTestId('promotion-products-none')).toHaveCount(0);
+  await picker.scrollIntoViewIfNeeded();
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'promotion-form-search', info.project.name, { fullPage: false });
+  await search.fill('');
   await page.getByLabel(key(en, 'form.publish')).check();
   await expectNoHorizontalScroll(page);
   await shot(page, 'promotion-form', info.project.name);
@@ -40,6 +63,13 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
   const card = item(name);
   await expect(card).toContainText(key(en, 'status.active'));
   await expect(card).toContainText('10% off');
+  const saved = (
+    (await (await page.request.get('/api/trade-promotions')).json()) as PromotionList
+  ).promotions.find((p) => p.promotion_name === name);
+  expect(saved?.target_products).toEqual([{ id: target.id, name: target.name }]);
+  await card.getByTestId('view-promotion').click();
+  await expect(page.getByTestId('promotion-details')).toContainText(target.name);
+  await page.keyboard.press('Escape');
   const list = (await (await page.request.get('/api/trade-promotions')).json()) as PromotionList;
   await expect(page.getByTestId('promotion-stats')).toContainText(String(list.stats.active));
   await expectNoHorizontalScroll(page);
@@ -76,9 +106,9 @@ test('the table shows each promotion’s status and discount; search, the status
   const project = info.project.name;
   const item = (name: string) => promotionIn(page, project, name);
   await login('supplier');
-  const products = (await (
+  const { products } = (await (
     await page.request.get('/api/trade-promotions/my-products')
-  ).json()) as PromotableProduct[];
+  ).json()) as PromotableProductList;
   // The last of the supplier's products (other specs order its first ones), and never at a running discount.
   const target = products[products.length - 1]!;
   const run = `Table ${project} ${Date.now()}`;

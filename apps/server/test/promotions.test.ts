@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { sastDate, type Promotion, type PromotionList } from '@tt/domain';
+import {
+  PROMOTABLE_PRODUCTS_PAGE,
+  sastDate,
+  type PromotableProductList,
+  type Promotion,
+  type PromotionList,
+} from '@tt/domain';
+import { products } from '../src/db/schema.ts';
 import {
   promotionOffers,
   promotionsForProducts,
@@ -183,12 +190,124 @@ describe('trade promotions', () => {
   it('offers a seller only their own products to target', async () => {
     const response = await send('GET', '/api/trade-promotions/my-products', seller.cookie);
     expect(response.statusCode).toBe(200);
-    expect((response.json() as { id: number }[]).map((p) => p.id)).toEqual([own]);
+    expect(response.json()).toEqual({
+      products: [{ id: own, name: 'Promo maize 10kg', sku: expect.any(String) }],
+      total: 1,
+    });
     expectError(
       await send('GET', '/api/trade-promotions/my-products', retailer),
       403,
       'promotion.sellers_only',
     );
+    expectError(await send('GET', '/api/trade-promotions/my-products'), 401, 'unauthorized');
+  });
+
+  describe('a seller with more products than one page', () => {
+    const extra = 25;
+    let bulk: { id: number; cookie: string };
+    let ids: Record<string, number>;
+    const mine = async (search?: string) => {
+      const url = `/api/trade-promotions/my-products${search === undefined ? '' : `?search=${encodeURIComponent(search)}`}`;
+      const response = await send('GET', url, bulk.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as PromotableProductList;
+    };
+
+    beforeAll(async () => {
+      const category = await insertCategory(t.db, 'Bulk goods');
+      const bulkId = await insertUser(t.db, 'distributor', 'Bulk Distributor');
+      bulk = { id: bulkId, cookie: await t.sessionFor(bulkId) };
+      const row = (name: string, sku: string, brand = 'Plain Wholesale') => ({
+        seller_id: bulkId,
+        category_id: category,
+        name,
+        brand,
+        sku,
+        selling_price_cents: 1000,
+        mrp_cents: 1000,
+        minimum_order_quantity: 1,
+        stock_quantity: 10,
+      });
+      // Written in one statement: the cap is what is tested, not the upload.
+      const rows = await t.db
+        .insert(products)
+        .values([
+          // Page-plus-extra "Bulk item NNN" sort before every other name here, whatever the collation.
+          ...Array.from({ length: PROMOTABLE_PRODUCTS_PAGE + extra }, (_, i) =>
+            row(`Bulk item ${String(i + 1).padStart(3, '0')}`, `BULK-${i + 1}`),
+          ),
+          row('Bulk item 001', 'BULK-TWIN'),
+          row('Zulu Gold Tea 250g', 'TEA-250'),
+          row('Sunflower oil 2L', 'OIL-2', 'Ubuntu Mills'),
+          row('Rice 10kg', 'XQ-7781'),
+          row('Rooibos 100% pure', 'ROO-1'),
+        ])
+        .returning({ id: products.id, sku: products.sku });
+      ids = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+      // Another seller's product that every search below would match: it must never show.
+      await t.db.insert(products).values({
+        ...row('Zulu Gold Tea rival 100% Ubuntu Mills XQ-7781', 'XQ-7781-RIVAL', 'Ubuntu Mills'),
+        seller_id: rival.id,
+      });
+    });
+
+    it('answers the first page by name then id, with how many there are in all', async () => {
+      const all = PROMOTABLE_PRODUCTS_PAGE + extra + 5;
+      const page = await mine();
+      expect(page.total).toBe(all);
+      expect(page.products).toHaveLength(PROMOTABLE_PRODUCTS_PAGE);
+      // The two products named "Bulk item 001" come first, in id order; then 002, 003, ...
+      expect(page.products.slice(0, 3).map((p) => p.id)).toEqual([
+        ids['BULK-1'],
+        ids['BULK-TWIN'],
+        ids['BULK-2'],
+      ]);
+      expect(page.products.at(-1)).toEqual({
+        id: ids[`BULK-${PROMOTABLE_PRODUCTS_PAGE - 1}`],
+        name: `Bulk item ${String(PROMOTABLE_PRODUCTS_PAGE - 1).padStart(3, '0')}`,
+        sku: `BULK-${PROMOTABLE_PRODUCTS_PAGE - 1}`,
+      });
+      // An empty search is no search.
+      expect(await mine('   ')).toEqual(page);
+    });
+
+    it.each([
+      ['a name, in any case and trimmed', '  gold TEA ', ['TEA-250']],
+      ['a brand', 'ubuntu', ['OIL-2']],
+      ['a SKU', 'xq-77', ['XQ-7781']],
+      ['a percent sign as itself, not as a wildcard', '100%', ['ROO-1']],
+    ])('narrows by %s, to the caller’s own products only', async (_label, search, skus) => {
+      const found = await mine(search);
+      expect(found.products.map((p) => p.id)).toEqual(skus.map((sku) => ids[sku]));
+      expect(found.total).toBe(skus.length);
+    });
+
+    it('narrows past the first page: a product after it is found by search', async () => {
+      const last = `BULK-${PROMOTABLE_PRODUCTS_PAGE + extra}`;
+      expect((await mine()).products.map((p) => p.id)).not.toContain(ids[last]);
+      const found = await mine(last);
+      expect(found).toEqual({
+        products: [{ id: ids[last], name: expect.stringMatching(/^Bulk item/), sku: last }],
+        total: 1,
+      });
+      const some = await mine('bulk item 0');
+      expect(some.total).toBe(PROMOTABLE_PRODUCTS_PAGE + extra + 1);
+      expect(some.products).toHaveLength(PROMOTABLE_PRODUCTS_PAGE);
+    });
+
+    it('says so when nothing matches', async () => {
+      expect(await mine('nothing is called this')).toEqual({ products: [], total: 0 });
+    });
+
+    it.each([
+      ['a search over 100 characters', `search=${'a'.repeat(101)}`],
+      ['the search twice (an array)', 'search=tea&search=oil'],
+    ])('refuses %s (400) and writes nothing', async (_label, query) => {
+      const before = [await count(t.db, 'trade_promotions'), await count(t.db, 'products')];
+      const response = await send('GET', `/api/trade-promotions/my-products?${query}`, bulk.cookie);
+      expectError(response, 400);
+      expect([await count(t.db, 'trade_promotions'), await count(t.db, 'products')]).toEqual(before);
+    });
   });
 
   it('refuses anonymous callers (401) and retailers (403), writing nothing', async () => {

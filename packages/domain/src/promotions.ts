@@ -155,6 +155,30 @@ export const productPromotionsSchema = z.array(
 );
 export type ProductPromotions = z.infer<typeof productPromotionsSchema>;
 
-/** The caller's own products that a promotion may target (GET /api/trade-promotions/my-products). */
+/**
+ * The most of the caller's products one answer of GET /api/trade-promotions/my-products holds: a page a
+ * phone can show as checkboxes; a seller with more searches by name, brand or SKU to reach the others.
+ */
+export const PROMOTABLE_PRODUCTS_PAGE = 50;
+/** The longest search the picker sends (the server refuses longer with a 400). */
+export const PROMOTABLE_SEARCH_MAX = 100;
+
+/** GET /api/trade-promotions/my-products?search=: the caller's products whose name, brand or SKU contain it. */
+export const promotableProductsQuerySchema = z.object({
+  search: z.string().trim().max(PROMOTABLE_SEARCH_MAX).optional(),
+});
+export type PromotableProductsQuery = z.input<typeof promotableProductsQuerySchema>;
+
+/** One of the caller's own products that a promotion may target. */
 export const promotableProductSchema = z.object({ id: z.number().int(), name: z.string(), sku: z.string() });
 export type PromotableProduct = z.infer<typeof promotableProductSchema>;
+
+/**
+ * The first PROMOTABLE_PRODUCTS_PAGE matches by name (then id), and how many match in all, so the
+ * screen can say that a search narrows them when there are more.
+ */
+export const promotableProductListSchema = z.object({
+  products: z.array(promotableProductSchema),
+  total: z.number().int(),
+});
+export type PromotableProductList = z.infer<typeof promotableProductListSchema>;

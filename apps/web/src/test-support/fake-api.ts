@@ -7,11 +7,12 @@ export interface SentRequest {
   body: unknown;
 }
 
-type Answer = unknown | ((body: unknown) => [status: number, answer: unknown]);
+type Answer = unknown | ((body: unknown, url: URL) => [status: number, answer: unknown]);
 
 /**
  * Stands in for the server in a component test: `routes` answers "METHOD /path" (200 with the value, or
- * what a function returns for the body sent); anything else is a 404. Returns the requests, in order.
+ * what a function returns for the body sent and the URL, with its query); anything else is a 404.
+ * Returns the requests, in order.
  */
 export function fakeApi(routes: Record<string, Answer>): SentRequest[] {
   const sent: SentRequest[] = [];
@@ -26,7 +27,7 @@ export function fakeApi(routes: Record<string, Answer>): SentRequest[] {
       const route = routes[`${method} ${url.pathname}`];
       const [status, answer] =
         typeof route === 'function'
-          ? (route as (body: unknown) => [number, unknown])(body)
+          ? (route as (body: unknown, url: URL) => [number, unknown])(body, url)
           : route === undefined
             ? [404, { error: { code: 'not_found', message: 'Not found' } }]
             : [200, route];

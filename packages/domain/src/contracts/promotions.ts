@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from '../ids.ts';
 import {
-  promotableProductSchema,
+  promotableProductListSchema,
+  promotableProductsQuerySchema,
   promotionInputSchema,
   productPromotionsQuerySchema,
   productPromotionsSchema,
@@ -41,11 +42,13 @@ export const promotionContracts = {
     method: 'GET',
     path: '/api/trade-promotions/my-products',
     tag: 'promotions',
-    summary: 'The caller’s own products, which a promotion may target (at most PROMOTION_TARGETS_MAX)',
+    summary:
+      'The caller’s own products a promotion may target, by name: at most PROMOTABLE_PRODUCTS_PAGE, narrowed by search (name, brand or SKU), with the total matching',
     access: 'promotions.create',
     denied: 'promotion.sellers_only',
+    query: promotableProductsQuerySchema,
     status: 200,
-    response: z.array(promotableProductSchema),
+    response: promotableProductListSchema,
   }),
   create: contract({
     method: 'POST',

@@ -1408,18 +1408,38 @@ export async function productSummaries(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** A seller's own listings (active or not), by name, for the screens that pick among them. */
+/**
+ * A seller's own listings (active or not) whose name, brand or SKU contain the search, by name then id,
+ * for the screens that pick among them: the first `limit`, and how many match in all (so a screen can
+ * say a search reaches the rest).
+ */
 export async function productsOfSeller(
   db: Db | Tx,
   sellerId: number,
-  limit: number,
-): Promise<ProductSummary[]> {
-  return db
-    .select({ id: products.id, name: products.name, sku: products.sku, image_url: products.image_url })
+  query: { search?: string | undefined; limit: number },
+): Promise<{ products: ProductSummary[]; total: number }> {
+  const filters: SQL[] = [eq(products.seller_id, sellerId)];
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = containing(search);
+    filters.push(
+      sql`(${products.name} ilike ${pattern} or ${products.brand} ilike ${pattern} or ${products.sku} ilike ${pattern})`,
+    );
+  }
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      image_url: products.image_url,
+      // Counted before the limit applies; no row matching means a total of 0.
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(products)
-    .where(eq(products.seller_id, sellerId))
+    .where(and(...filters))
     .orderBy(products.name, products.id)
-    .limit(limit);
+    .limit(query.limit);
+  return { products: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
 /** A seller's active listings with price and stock, by name (smart orders' forms pick among them). */

@@ -21,7 +21,7 @@ export async function promotionRoutes(app: FastifyInstance) {
   };
   defineRoute(app, c.list, async ({ user }) => listPromotions(app.db, user));
   defineRoute(app, c.forProducts, async ({ query }) => promotionsOfProducts(app.db, query.ids));
-  defineRoute(app, c.myProducts, async ({ user }) => promotableProducts(app.db, user));
+  defineRoute(app, c.myProducts, async ({ user, query }) => promotableProducts(app.db, user, query));
   defineRoute(app, c.create, async ({ user, body }) => createPromotion(app.db, user, body));
   defineRoute(
     app,

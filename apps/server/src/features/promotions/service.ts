@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   centsToRand,
-  PROMOTION_TARGETS_MAX,
+  PROMOTABLE_PRODUCTS_PAGE,
   PROMOTIONS_LISTED,
   promotionRule,
   promotionStatus,
@@ -10,6 +10,7 @@ import {
   type Offer,
   type ProductPromotion,
   type ProductPromotions,
+  type PromotableProductList,
   type Promotion,
   type PromotionFields,
   type PromotionList,
@@ -341,8 +342,18 @@ export async function releasePromotionUses(tx: Tx, orderIds: number[]): Promise<
   if (orderIds.length > 0) await tx.delete(promotionUses).where(inArray(promotionUses.order_id, orderIds));
 }
 
-/** The products a promotion of the caller may target: their own. */
-export async function promotableProducts(db: Db, user: Caller) {
-  const rows = await productsOfSeller(db, user.id, PROMOTION_TARGETS_MAX);
-  return rows.map(({ id, name, sku }) => ({ id, name, sku }));
+/**
+ * The products a promotion of the caller may target: their own, a page at a time, narrowed by name,
+ * brand or SKU (a seller with hundreds searches rather than scrolls).
+ */
+export async function promotableProducts(
+  db: Db,
+  user: Caller,
+  query: { search?: string | undefined },
+): Promise<PromotableProductList> {
+  const found = await productsOfSeller(db, user.id, {
+    search: query.search,
+    limit: PROMOTABLE_PRODUCTS_PAGE,
+  });
+  return { products: found.products.map(({ id, name, sku }) => ({ id, name, sku })), total: found.total };
 }

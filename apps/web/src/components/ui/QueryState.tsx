@@ -25,6 +25,7 @@ export function QueryState<T>({
   loading,
   empty,
   isEmpty = defaultIsEmpty,
+  compact = false,
   children,
 }: {
   query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'refetch'>;
@@ -35,11 +36,13 @@ export function QueryState<T>({
   /** Without it an empty result goes to the children (for screens that draw their own). */
   empty?: EmptyProps;
   isEmpty?: (data: T) => boolean;
+  /** Inside a dialog or a box: a short loading state instead of a screen-high one. */
+  compact?: boolean;
   children: (data: T) => React.ReactNode;
 }) {
   const { t } = useTranslation();
   if (query.data === undefined) {
-    if (query.isPending) return <Loading label={loading ?? t('common:common.loading')} />;
+    if (query.isPending) return <Loading label={loading ?? t('common:common.loading')} compact={compact} />;
     return <LoadError icon={icon} onRetry={() => void query.refetch()} />;
   }
   if (empty && isEmpty(query.data)) {

@@ -18,7 +18,7 @@ const c = endpoints<typeof promotionContracts>({
 export const promotionKeys = {
   all: [queryRoots.promotions] as const,
   list: () => [...promotionKeys.all, 'list'] as const,
-  myProducts: () => [...promotionKeys.all, 'my-products'] as const,
+  myProducts: (search: string) => [...promotionKeys.all, 'my-products', search] as const,
   forProducts: (ids: number[]) => [...promotionKeys.all, 'for-products', ids] as const,
 };
 
@@ -55,9 +55,16 @@ export function usePromotions() {
   return useQuery({ queryKey: promotionKeys.list(), queryFn: () => call(c.list) });
 }
 
-/** GET /api/trade-promotions/my-products: what the caller's promotion may target. */
-export function usePromotableProducts(enabled: boolean) {
-  return useQuery({ queryKey: promotionKeys.myProducts(), queryFn: () => call(c.myProducts), enabled });
+/**
+ * GET /api/trade-promotions/my-products?search=: a page of what the caller's promotion may target, and
+ * how many match; the last answer stays on screen while the search is typed.
+ */
+export function usePromotableProducts(search: string) {
+  return useQuery({
+    queryKey: promotionKeys.myProducts(search),
+    queryFn: () => call(c.myProducts, { query: search ? { search } : {} }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 function useChanged() {

@@ -19,7 +19,8 @@ import {
 import { Dialog } from '../../../components/ui/Dialog';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
-import { usePromotableProducts, useSavePromotion } from '../api';
+import { useSavePromotion } from '../api';
+import { PromotionTargetsField } from './PromotionTargetsField';
 
 function valuesOf(p: Promotion | undefined): PromotionInput {
   const today = sastDate();
@@ -67,7 +68,6 @@ export function PromotionDialog({
 }) {
   const { t } = useTranslation('promotions');
   const save = useSavePromotion(promotion?.id);
-  const products = usePromotableProducts(true);
   const form = useContractForm(promotionInputSchema, { defaultValues: valuesOf(promotion) });
   const [kind, setKind] = useState<DiscountKind>(
     promotion && promotion.discount_amount > 0 ? 'amount' : 'percentage',
@@ -81,12 +81,6 @@ export function PromotionDialog({
     // Only one discount travels: the other is zero (the server refuses both).
     form.setValue(next === 'percentage' ? 'discount_amount' : 'discount_percentage', 0);
   };
-  const toggle = (id: number) =>
-    form.setValue(
-      'target_products',
-      targets.includes(id) ? targets.filter((x) => x !== id) : [...targets, id],
-      { shouldDirty: true },
-    );
 
   return (
     <Dialog
@@ -185,35 +179,18 @@ export function PromotionDialog({
             maxUsesName="max_uses"
           />
         </div>
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-800">{t('form.targets')}</legend>
-          <p className="text-xs text-stone-600">{t('form.targets_hint')}</p>
-          {products.data && products.data.length === 0 ? (
-            <p className="mt-2 text-sm text-stone-600">{t('form.no_products')}</p>
-          ) : (
-            <ul className="mt-2 max-h-40 min-w-0 space-y-1 overflow-y-auto rounded-lg border border-stone-200 p-2">
-              {products.data?.map((p) => (
-                <li key={p.id}>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={targets.includes(p.id)}
-                      onChange={() => toggle(p.id)}
-                      className="size-4 accent-brand-700"
-                    />
-                    <span className="min-w-0 truncate">{p.name}</span>
-                    <span className="ml-auto shrink-0 text-xs text-stone-600">{p.sku}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
+        <div>
+          <PromotionTargetsField
+            selected={targets.map(Number)}
+            initial={promotion?.target_products ?? []}
+            onChange={(ids) => form.setValue('target_products', ids, { shouldDirty: true })}
+          />
           {form.formState.errors.target_products && (
             <p className="mt-1 text-sm text-red-700" role="alert">
               {t('form.targets_refused')}
             </p>
           )}
-        </fieldset>
+        </div>
         <FormField form={form} name="terms_conditions" id="promotion-terms" label={t('form.terms')}>
           {(control) => <Textarea rows={2} {...control} />}
         </FormField>
