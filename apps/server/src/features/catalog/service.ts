@@ -1408,6 +1408,14 @@ export async function productSummaries(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** A seller's search of their own listings: the name, brand or SKU contains it (none: no condition). */
+function sellerSearch(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = containing(text);
+  return sql`(${products.name} ilike ${pattern} or ${products.brand} ilike ${pattern} or ${products.sku} ilike ${pattern})`;
+}
+
 /**
  * A seller's own listings (active or not) whose name, brand or SKU contain the search, by name then id,
  * for the screens that pick among them: the first `limit`, and how many match in all (so a screen can
@@ -1418,14 +1426,6 @@ export async function productsOfSeller(
   sellerId: number,
   query: { search?: string | undefined; limit: number },
 ): Promise<{ products: ProductSummary[]; total: number }> {
-  const filters: SQL[] = [eq(products.seller_id, sellerId)];
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = containing(search);
-    filters.push(
-      sql`(${products.name} ilike ${pattern} or ${products.brand} ilike ${pattern} or ${products.sku} ilike ${pattern})`,
-    );
-  }
   const rows = await db
     .select({
       id: products.id,
@@ -1436,7 +1436,7 @@ export async function productsOfSeller(
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(products)
-    .where(and(...filters))
+    .where(and(eq(products.seller_id, sellerId), sellerSearch(query.search)))
     .orderBy(products.name, products.id)
     .limit(query.limit);
   return { products: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
@@ -1537,16 +1537,11 @@ export interface SellerListingFilter {
 }
 
 function sellerListingWhere(sellerId: number, query: SellerListingFilter): SQL | undefined {
-  const filters: (SQL | undefined)[] = [eq(products.seller_id, sellerId)];
-  if (query.status !== 'all') filters.push(eq(products.is_active, query.status === 'active'));
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = containing(search);
-    filters.push(
-      sql`(${products.name} ilike ${pattern} or ${products.brand} ilike ${pattern} or ${products.sku} ilike ${pattern})`,
-    );
-  }
-  return and(...filters);
+  return and(
+    eq(products.seller_id, sellerId),
+    query.status === 'all' ? undefined : eq(products.is_active, query.status === 'active'),
+    sellerSearch(query.search),
+  );
 }
 
 /** One page of the seller's listings under the filter, newest first (the id breaks ties, so pages never overlap). */

@@ -15,6 +15,7 @@ import {
 } from '@tt/domain';
 import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
+import { nextPage, rowsOnce } from '../../lib/pages';
 
 /** What the client list is narrowed by; the page is the infinite query's own. */
 export type ClientFilters = Omit<NonNullable<QueryIn<typeof c.clients>>, 'page' | 'page_size'>;
@@ -37,7 +38,7 @@ export const useCrmSummary = () => useQuery({ queryKey: crmKeys.summary(), query
 
 /** The pages shown so far as one list, with the count over all pages. */
 function pagesShown({ pages }: InfiniteData<CrmClientList>) {
-  return { matching: pages[0]!.matching, clients: pages.flatMap((page) => page.clients) };
+  return { matching: pages[0]!.matching, clients: rowsOnce(pages.map((page) => page.clients)) };
 }
 
 /**
@@ -49,7 +50,7 @@ export const useCrmClients = (filters: ClientFilters) =>
     queryKey: crmKeys.clientList(filters),
     queryFn: ({ pageParam }) => call(c.clients, { query: { ...filters, page: pageParam } }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.matching ? last.page + 1 : undefined),
+    getNextPageParam: nextPage,
     placeholderData: keepPreviousData,
     select: pagesShown,
   });

@@ -10,6 +10,7 @@ import {
 import { supplierContracts as c, type BodyIn, type QueryIn, type SellerProductList } from '@tt/domain';
 import { call } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
+import { nextPage, rowsOnce } from '../../lib/pages';
 
 /** What My products is narrowed by; the page number is the infinite query's own. */
 export type ProductFilters = Omit<NonNullable<QueryIn<typeof c.myProducts>>, 'page'>;
@@ -64,7 +65,7 @@ export function useApprovalSeen() {
 /** The pages shown so far as one list, with the counts of the first page's answer. */
 function pagesShown({ pages }: InfiniteData<SellerProductList>) {
   const { total, active, matching } = pages[0]!;
-  return { total, active, matching, products: pages.flatMap((page) => page.products) };
+  return { total, active, matching, products: rowsOnce(pages.map((page) => page.products)) };
 }
 
 /**
@@ -76,7 +77,7 @@ export const useMyProducts = (filters: ProductFilters) =>
     queryKey: supplierKeys.productList(filters),
     queryFn: ({ pageParam }) => call(c.myProducts, { query: { ...filters, page: pageParam } }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.matching ? last.page + 1 : undefined),
+    getNextPageParam: nextPage,
     placeholderData: keepPreviousData,
     select: pagesShown,
   });

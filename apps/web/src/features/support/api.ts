@@ -10,12 +10,12 @@ import {
   supportContracts as c,
   type BodyIn,
   type QueryIn,
-  type Ticket,
   type TicketList,
   type TicketStatus,
 } from '@tt/domain';
 import { call } from '../../lib/api';
 import { queryRoots } from '../../lib/invalidation';
+import { nextPage, rowsOnce } from '../../lib/pages';
 
 /** What the ticket list is narrowed by; the page number is the infinite query's own. */
 export type TicketFilters = Omit<NonNullable<QueryIn<typeof c.tickets>>, 'page'>;
@@ -38,19 +38,9 @@ export const POLL_MS = 5000;
 export const useSupportSummary = () =>
   useQuery({ queryKey: supportKeys.summary(), queryFn: () => call(c.summary) });
 
-/**
- * The pages shown so far as one list, with the first page's count. Activity between two pages' fetches can
- * move a ticket up into a page already shown, so it is kept once, where it was first seen.
- */
+/** The pages shown so far as one list, with the first page's count. */
 function pagesShown({ pages }: InfiniteData<TicketList>) {
-  const seen = new Set<number>();
-  const tickets: Ticket[] = [];
-  for (const ticket of pages.flatMap((page) => page.tickets)) {
-    if (seen.has(ticket.id)) continue;
-    seen.add(ticket.id);
-    tickets.push(ticket);
-  }
-  return { matching: pages[0]!.matching, tickets };
+  return { matching: pages[0]!.matching, tickets: rowsOnce(pages.map((page) => page.tickets)) };
 }
 
 /**
@@ -62,7 +52,7 @@ export const useTickets = (filters: TicketFilters) =>
     queryKey: supportKeys.ticketList(filters),
     queryFn: ({ pageParam }) => call(c.tickets, { query: { ...filters, page: pageParam } }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.matching ? last.page + 1 : undefined),
+    getNextPageParam: nextPage,
     placeholderData: keepPreviousData,
     select: pagesShown,
   });
