@@ -10,6 +10,7 @@ import {
 } from '@tt/domain';
 import { Button } from '../../../components/ui/Button';
 import { QueryState } from '../../../components/ui/QueryState';
+import { ShowMore } from '../../../components/ui/ShowMore';
 import { SearchFilters, type FilterSelect } from '../../../components/ui/SearchFilters';
 import { useCrmClients } from '../api';
 import { ClientCard } from './ClientCard';
@@ -112,18 +113,14 @@ export function ClientsTab({
                 </li>
               ))}
             </ul>
-            {clients.hasNextPage && (
-              <div className="mt-4 text-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void clients.fetchNextPage()}
-                  loading={clients.isFetchingNextPage}
-                  data-testid="more-clients"
-                >
-                  {t('clients.show_more', { shown: list.length, total: matching })}
-                </Button>
-              </div>
-            )}
+            <ShowMore
+              more={clients.hasNextPage}
+              shown={list.length}
+              total={matching}
+              loading={clients.isFetchingNextPage}
+              onMore={() => void clients.fetchNextPage()}
+              testId="more-clients"
+            />
           </>
         )}
       </QueryState>

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { Input, Select } from '../../../components/ui/Field';
 import { LoadError } from '../../../components/ui/LoadError';
 import { Loading } from '../../../components/ui/Loading';
+import { ShowMore } from '../../../components/ui/ShowMore';
 import { ApiError } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { toastError } from '../../../lib/toast';
@@ -118,13 +119,13 @@ export function OverviewTab({ onNotice }: { onNotice: (message: string) => void 
       ) : (
         <>
           <ItemsTable items={list.data.items} language={i18n.language} onEdit={setEditing} />
-          {list.data.total > list.data.items.length && (
-            <div className="mt-3 text-center">
-              <Button variant="outline" onClick={() => setLimit((l) => l + PAGE)} loading={list.isFetching}>
-                {t('show_more', { shown: list.data.items.length, total: list.data.total })}
-              </Button>
-            </div>
-          )}
+          <ShowMore
+            more={list.data.total > list.data.items.length}
+            shown={list.data.items.length}
+            total={list.data.total}
+            loading={list.isFetching}
+            onMore={() => setLimit((l) => l + PAGE)}
+          />
         </>
       )}
 

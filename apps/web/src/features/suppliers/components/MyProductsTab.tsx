@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/Card';
 import { Input, Select } from '../../../components/ui/Field';
 import { ProductImage } from '../../../components/ui/ProductImage';
 import { QueryState } from '../../../components/ui/QueryState';
+import { ShowMore } from '../../../components/ui/ShowMore';
 import { formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useMyProducts, useSetProductStatus, type ProductFilters } from '../api';
@@ -116,18 +117,14 @@ export function MyProductsTab() {
                 </li>
               ))}
             </ul>
-            {list.hasNextPage && (
-              <div className="mt-4 text-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void list.fetchNextPage()}
-                  loading={list.isFetchingNextPage}
-                  data-testid="more-products"
-                >
-                  {t('products.show_more', { shown: data.products.length, total: data.matching })}
-                </Button>
-              </div>
-            )}
+            <ShowMore
+              more={list.hasNextPage}
+              shown={data.products.length}
+              total={data.matching}
+              loading={list.isFetchingNextPage}
+              onMore={() => void list.fetchNextPage()}
+              testId="more-products"
+            />
           </>
         )}
       </QueryState>

@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { QueryState } from '../../../components/ui/QueryState';
+import { ShowMore } from '../../../components/ui/ShowMore';
 import { SearchFilters, type FilterSelect } from '../../../components/ui/SearchFilters';
 import { formatDateTime } from '../../../lib/format';
 import { useTickets } from '../api';
@@ -106,18 +107,14 @@ export function TicketsTab({
                 </li>
               ))}
             </ul>
-            {tickets.hasNextPage && (
-              <div className="mt-4 text-center">
-                <Button
-                  variant="outline"
-                  onClick={() => void tickets.fetchNextPage()}
-                  loading={tickets.isFetchingNextPage}
-                  data-testid="more-tickets"
-                >
-                  {t('tickets.show_more', { shown: data.tickets.length, total: data.matching })}
-                </Button>
-              </div>
-            )}
+            <ShowMore
+              more={tickets.hasNextPage}
+              shown={data.tickets.length}
+              total={data.matching}
+              loading={tickets.isFetchingNextPage}
+              onMore={() => void tickets.fetchNextPage()}
+              testId="more-tickets"
+            />
           </>
         )}
       </QueryState>
