@@ -91,15 +91,15 @@ export function OfferForm({
   const number = { type: 'number' as const, registerOptions: asNumber };
   const row = (p: ProductChoice) => (
     <li key={p.id}>
-      <label className="flex min-h-9 items-center gap-2 text-sm">
+      <label className="flex min-h-9 items-start gap-2 py-1 text-sm">
         <input
           type="checkbox"
           checked={chosen.includes(p.id)}
           onChange={() => toggle(p.id)}
-          className="size-4 shrink-0 accent-brand-700"
+          className="mt-0.5 size-4 shrink-0 accent-brand-700"
         />
-        <span className="min-w-0 truncate">{p.name}</span>
-        {p.sku && <span className="ml-auto shrink-0 text-xs text-stone-600">{p.sku}</span>}
+        <span className="min-w-0 flex-1 break-words">{p.name}</span>
+        {p.sku && <span className="shrink-0 text-xs text-stone-600">{p.sku}</span>}
       </label>
     </li>
   );
