@@ -10,7 +10,8 @@ import {
   type Quote,
   type ReorderRule,
   type ScheduledOrder,
-  type SupplierSummary,
+  type SmartProductList,
+  type SupplierList,
 } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
@@ -71,12 +72,12 @@ async function stockedItem(request: APIRequestContext) {
   const locations = (await (await request.get('/api/inventory/locations')).json()) as InventoryLocation[];
   const shop = locations.find((l) => l.is_default)!;
   const rules = (await (await request.get('/api/reorder-rules')).json()) as ReorderRule[];
-  const suppliers = (await (await request.get('/api/suppliers')).json()) as SupplierSummary[];
+  // The demo's sellers and their listings fit in one page each (a page holds SUPPLIERS_PAGE, SUPPLIER_PRODUCTS_PAGE).
+  const { suppliers } = (await (await request.get('/api/suppliers')).json()) as SupplierList;
   for (const supplier of suppliers) {
-    const products = (await (await request.get(`/api/suppliers/${supplier.id}/products`)).json()) as {
-      id: number;
-      name: string;
-    }[];
+    const { products } = (await (
+      await request.get(`/api/suppliers/${supplier.id}/products`)
+    ).json()) as SmartProductList;
     const candidates = inventory.items.filter(
       (i) =>
         i.marketplace_product_id !== null &&
@@ -183,7 +184,7 @@ test('a schedule saved due today with auto-confirm is placed once by the job, at
 }, info) => {
   test.slow();
   await signIn(page);
-  const suppliers = (await (await page.request.get('/api/suppliers')).json()) as SupplierSummary[];
+  const { suppliers } = (await (await page.request.get('/api/suppliers')).json()) as SupplierList;
   const orderName = `Due today ${info.project.name} ${Date.now()}`;
   const before = await orderIds(page.request);
 
@@ -195,11 +196,9 @@ test('a schedule saved due today with auto-confirm is placed once by the job, at
   const supplier = suppliers.find((s) => s.name.length > 0)!;
   await page.getByLabel(key(en, 'form.supplier')).selectOption({ label: supplier.name });
   // One of its products with stock for the order, at its minimum quantity (or 4).
-  const products = (await (await page.request.get(`/api/suppliers/${supplier.id}/products`)).json()) as {
-    id: number;
-    name: string;
-    stock_quantity: number;
-  }[];
+  const { products } = (await (
+    await page.request.get(`/api/suppliers/${supplier.id}/products`)
+  ).json()) as SmartProductList;
   const chosen = products.find((p) => p.stock_quantity >= 100)!;
   const productId = chosen.id;
   const found = (await (

@@ -1,4 +1,4 @@
-import type { ScheduledOrder, SupplierSummary, TradeOffer } from '@tt/domain';
+import type { ScheduledOrder, SupplierList, TradeOffer } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
 
 const en = locale('en', 'smart_orders');
@@ -50,7 +50,7 @@ test('a supplier makes a trade offer that a retailer sees on the product; the re
   // Smart orders for a buyer: Auto Re-order and Scheduled Orders, no Trade Offers.
   await page.goto('/smart-orders?tab=scheduled');
   await expect(page.getByTestId('tab-offers')).toHaveCount(0);
-  const suppliers = (await (await page.request.get('/api/suppliers')).json()) as SupplierSummary[];
+  const { suppliers } = (await (await page.request.get('/api/suppliers')).json()) as SupplierList;
   const supplierName = suppliers.find((s) => s.id === offer.seller_id)!.name;
   const orderName = `Weekly staples ${info.project.name} ${Date.now()}`;
   await page.getByTestId('create-smart-order').click();

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   sastDate,
+  SMART_PICKER_SEARCH_MAX,
+  SUPPLIER_PRODUCTS_PAGE,
+  SUPPLIERS_PAGE,
   type ProductTradeOffer,
   type ReorderRule,
   type ScheduledOrder,
-  type SupplierSummary,
+  type SmartProductList,
+  type SupplierList,
   type TradeOffer,
 } from '@tt/domain';
+import { products, users } from '../src/db/schema.ts';
 import { tradeOfferOffers } from '../src/features/smart-orders/service.ts';
 import { count, createTestApp, expectError, type TestApp } from './support/test-app.ts';
 import { insertCategory, insertProduct, insertUser } from './support/marketplace.ts';
@@ -81,15 +87,194 @@ describe('smart orders', () => {
 
   it('lists the sellers as suppliers and one supplier’s active products', async () => {
     expectError(await send('GET', '/api/suppliers'), 401, 'unauthorized');
-    const suppliers = (await send('GET', '/api/suppliers', buyer.cookie)).json() as SupplierSummary[];
-    expect(suppliers).toContainEqual({ id: supplier.id, name: "Smart Supplier's Shop" });
-    expect(suppliers.map((s) => s.id)).not.toContain(buyer.id);
+    const suppliers = (await send('GET', '/api/suppliers?search=smart', buyer.cookie)).json() as SupplierList;
+    expect(suppliers.suppliers).toContainEqual({ id: supplier.id, name: "Smart Supplier's Shop" });
+    expect(suppliers.suppliers.map((s) => s.id)).not.toContain(buyer.id);
+    expectError(await send('GET', `/api/suppliers/${supplier.id}/products`), 401, 'unauthorized');
     const products = await send('GET', `/api/suppliers/${supplier.id}/products`, buyer.cookie);
     expect(products.statusCode).toBe(200);
-    expect((products.json() as { name: string }[]).map((p) => p.name)).toEqual([
+    expect((products.json() as SmartProductList).products.map((p) => p.name)).toEqual([
       'Smart maize 10kg',
       'Smart rice 5kg',
     ]);
+    expect((products.json() as SmartProductList).total).toBe(2);
+  });
+
+  describe('pickers with more rows than one page', () => {
+    const extra = 7;
+    let bulk: number;
+    let ids: Record<string, number>;
+    const get = async <T>(url: string, search?: string) => {
+      const response = await send(
+        'GET',
+        `${url}${search === undefined ? '' : `?search=${encodeURIComponent(search)}`}`,
+        buyer.cookie,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as T;
+    };
+    const suppliersFound = (search?: string) => get<SupplierList>('/api/suppliers', search);
+    const bulkProducts = (search?: string) =>
+      get<SmartProductList>(`/api/suppliers/${bulk}/products`, search);
+
+    beforeAll(async () => {
+      const category = await insertCategory(t.db, 'Picker goods');
+      // Sellers of every selling role, named to sort together; a closed one and buyers are never listed.
+      const roles = ['supplier', 'distributor', 'manufacturer'] as const;
+      const sellers = await t.db
+        .insert(users)
+        .values(
+          Array.from({ length: SUPPLIERS_PAGE + extra }, (_, i) => ({
+            email: `picker-seller-${i}@test.example`,
+            name: `Picker seller ${String(i + 1).padStart(3, '0')}`,
+            company_name: `Picker Trading ${String(i + 1).padStart(3, '0')}`,
+            role: roles[i % roles.length]!,
+          })),
+        )
+        .returning({ id: users.id });
+      bulk = sellers.at(-1)!.id;
+      await t.db.insert(users).values([
+        {
+          email: 'picker-buyer@test.example',
+          name: 'Picker buyer',
+          company_name: 'Picker Trading 999',
+          role: 'retailer',
+        },
+        { email: 'picker-coop@test.example', name: 'Picker coordinator', role: 'coordinator' },
+        {
+          email: 'picker-closed@test.example',
+          name: 'Picker closed',
+          company_name: 'Picker Trading 998',
+          role: 'supplier',
+          closed_at: new Date(),
+        },
+        {
+          email: 'picker-pct@test.example',
+          name: 'Percent',
+          company_name: '100% Pure Trading',
+          role: 'supplier',
+        },
+      ]);
+      const row = (name: string, sku: string, brand = 'Plain Wholesale', is_active = true) => ({
+        seller_id: bulk,
+        category_id: category,
+        name,
+        brand,
+        sku,
+        selling_price_cents: 1000,
+        mrp_cents: 1000,
+        minimum_order_quantity: 1,
+        stock_quantity: 10,
+        is_active,
+      });
+      // Written in one statement: the cap is what is tested, not the upload.
+      const rows = await t.db
+        .insert(products)
+        .values([
+          ...Array.from({ length: SUPPLIER_PRODUCTS_PAGE + extra }, (_, i) =>
+            row(`Bulk item ${String(i + 1).padStart(3, '0')}`, `PICK-${i + 1}`),
+          ),
+          row('Zulu Gold Tea 250g', 'PTEA-250'),
+          row('Sunflower oil 2L', 'POIL-2', 'Ubuntu Mills'),
+          row('Rooibos 100% pure', 'PROO-1'),
+          row('Bulk item 000 retired', 'PICK-OLD', 'Ubuntu Mills', false),
+        ])
+        .returning({ id: products.id, sku: products.sku });
+      ids = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+      // Another seller's product that the searches below would match: it must never show.
+      await t.db
+        .insert(products)
+        .values({ ...row('Zulu Gold Tea rival Ubuntu Mills', 'PTEA-RIVAL'), seller_id: rival.id });
+    });
+
+    it('answers the first page of sellers by name, with how many match, and finds one past it', async () => {
+      const page = await suppliersFound('picker trading');
+      expect(page.total).toBe(SUPPLIERS_PAGE + extra);
+      expect(page.suppliers).toHaveLength(SUPPLIERS_PAGE);
+      expect(page.suppliers[0]).toEqual({ id: expect.any(Number), name: 'Picker Trading 001' });
+      const last = `Picker Trading ${String(SUPPLIERS_PAGE + extra).padStart(3, '0')}`;
+      expect(page.suppliers.map((s) => s.name)).not.toContain(last);
+      expect(await suppliersFound(last.toLowerCase())).toEqual({
+        suppliers: [{ id: bulk, name: last }],
+        total: 1,
+      });
+      // Unsearched, the answer is capped too, and counts every open seller.
+      const all = await suppliersFound();
+      expect(all.suppliers.length).toBeLessThanOrEqual(SUPPLIERS_PAGE);
+      expect(all.total).toBeGreaterThanOrEqual(SUPPLIERS_PAGE + extra + 3);
+      expect(await suppliersFound('   ')).toEqual(all);
+    });
+
+    it('never lists a buyer, a coordinator or a closed seller, and takes % as itself', async () => {
+      expect(await suppliersFound('Picker Trading 99')).toEqual({ suppliers: [], total: 0 });
+      expect(await suppliersFound('picker coordinator')).toEqual({ suppliers: [], total: 0 });
+      expect(await suppliersFound('smart buyer')).toEqual({ suppliers: [], total: 0 });
+      const percent = await suppliersFound('100%');
+      expect(percent.suppliers.map((s) => s.name)).toEqual(['100% Pure Trading']);
+      expect((await suppliersFound('_')).total).toBe(0);
+    });
+
+    it('answers the first page of a supplier’s active products by name, with how many match', async () => {
+      const page = await bulkProducts();
+      expect(page.total).toBe(SUPPLIER_PRODUCTS_PAGE + extra + 3);
+      expect(page.products).toHaveLength(SUPPLIER_PRODUCTS_PAGE);
+      expect(page.products[0]).toMatchObject({ id: ids['PICK-1'], name: 'Bulk item 001', sku: 'PICK-1' });
+      expect(page.products.map((p) => p.id)).not.toContain(ids['PICK-OLD']);
+      expect(await bulkProducts('  ')).toEqual(page);
+    });
+
+    it.each([
+      ['a name, in any case and trimmed', '  gold TEA ', ['PTEA-250']],
+      ['a brand', 'ubuntu', ['POIL-2']],
+      ['a SKU', 'proo', ['PROO-1']],
+      ['a percent sign as itself', '100%', ['PROO-1']],
+      [
+        'a product past the first page',
+        `PICK-${SUPPLIER_PRODUCTS_PAGE + extra}`,
+        [`PICK-${SUPPLIER_PRODUCTS_PAGE + extra}`],
+      ],
+      ['an inactive listing’s name: never listed', 'retired', []],
+    ])('narrows the products by %s, to that supplier’s active ones', async (_label, search, skus) => {
+      const found = await bulkProducts(search);
+      expect(found.products.map((p) => p.id)).toEqual(skus.map((sku) => ids[sku]));
+      expect(found.total).toBe(skus.length);
+    });
+
+    it('counts every match while answering a page of them', async () => {
+      const some = await bulkProducts('bulk item 0');
+      expect(some.total).toBe(SUPPLIER_PRODUCTS_PAGE + extra);
+      expect(some.products).toHaveLength(SUPPLIER_PRODUCTS_PAGE);
+      // A seller whose listings all went inactive offers nothing.
+      await t.db.update(products).set({ is_active: false }).where(eq(products.seller_id, bulk));
+      try {
+        expect(await bulkProducts()).toEqual({ products: [], total: 0 });
+      } finally {
+        await t.db.update(products).set({ is_active: true }).where(eq(products.seller_id, bulk));
+        await t.db.update(products).set({ is_active: false }).where(eq(products.id, ids['PICK-OLD']!));
+      }
+    });
+
+    it.each([
+      [
+        'suppliers, a search over the limit',
+        `/api/suppliers?search=${'a'.repeat(SMART_PICKER_SEARCH_MAX + 1)}`,
+      ],
+      ['suppliers, the search twice', '/api/suppliers?search=a&search=b'],
+      [
+        'products, a search over the limit',
+        () => `/api/suppliers/${bulk}/products?search=${'a'.repeat(SMART_PICKER_SEARCH_MAX + 1)}`,
+      ],
+      ['products, the search twice', () => `/api/suppliers/${bulk}/products?search=tea&search=oil`],
+    ])('refuses %s (400) and writes nothing', async (_label, url) => {
+      const tables = ['smart_reorder_rules', 'smart_scheduled_orders', 'trade_offers', 'products', 'users'];
+      const before = await Promise.all(tables.map((table) => count(t.db, table)));
+      expectError(await send('GET', typeof url === 'string' ? url : url(), buyer.cookie), 400);
+      expect(await Promise.all(tables.map((table) => count(t.db, table)))).toEqual(before);
+    });
+
+    it('accepts a search of exactly the longest length', async () => {
+      expect(await bulkProducts('a'.repeat(SMART_PICKER_SEARCH_MAX))).toEqual({ products: [], total: 0 });
+    });
   });
 
   it('creates a re-order rule with the spec’s defaults and sets the inventory item’s reorder point', async () => {

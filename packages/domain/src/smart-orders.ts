@@ -273,9 +273,35 @@ export const tradeOfferSchema = z.object({
 });
 export type TradeOffer = z.infer<typeof tradeOfferSchema>;
 
+/**
+ * The most suppliers one answer of GET /api/suppliers holds, and the most products one answer of
+ * GET /api/suppliers/:id/products holds: a page a phone can draw as options. A platform with more
+ * sellers, or a distributor with more listings, is reached by searching.
+ */
+export const SUPPLIERS_PAGE = 50;
+export const SUPPLIER_PRODUCTS_PAGE = 50;
+/** The longest search the smart-order pickers send (the server refuses longer with a 400). */
+export const SMART_PICKER_SEARCH_MAX = 100;
+
+/** ?search= on the smart-order pickers: trimmed, empty is no search. */
+export const smartPickerQuerySchema = z.object({
+  search: z.string().trim().max(SMART_PICKER_SEARCH_MAX).optional(),
+});
+export type SmartPickerQuery = z.input<typeof smartPickerQuerySchema>;
+
 /** Spec 3 §3: Supplier: id, name (GET /api/suppliers). */
 export const supplierSummarySchema = z.object({ id: z.number().int(), name: z.string() });
 export type SupplierSummary = z.infer<typeof supplierSummarySchema>;
+
+/**
+ * GET /api/suppliers: the first SUPPLIERS_PAGE sellers by name (then id) whose name contains the search,
+ * and how many match in all, so a form can say a search reaches the rest.
+ */
+export const supplierListSchema = z.object({
+  suppliers: z.array(supplierSummarySchema),
+  total: z.number().int(),
+});
+export type SupplierList = z.infer<typeof supplierListSchema>;
 
 /** Spec 3 §3: the product as smart orders read it (a supplier's products in the forms). */
 export const smartProductSchema = z.object({
@@ -288,6 +314,16 @@ export const smartProductSchema = z.object({
   image_url: z.string().nullable(),
 });
 export type SmartProduct = z.infer<typeof smartProductSchema>;
+
+/**
+ * GET /api/suppliers/:id/products: the first SUPPLIER_PRODUCTS_PAGE active listings by name (then id)
+ * whose name, brand or SKU contains the search, and how many match in all.
+ */
+export const smartProductListSchema = z.object({
+  products: z.array(smartProductSchema),
+  total: z.number().int(),
+});
+export type SmartProductList = z.infer<typeof smartProductListSchema>;
 
 /** An occurrence waiting for the buyer (its own list, not an order status). */
 export const proposedOrderSchema = z.object({

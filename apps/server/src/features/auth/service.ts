@@ -297,21 +297,47 @@ export async function accountsWithRoles(
   roles: readonly Role[],
   options: { ids?: readonly number[]; limit?: number } = {},
 ): Promise<UserSummary[]> {
-  if (roles.length === 0 || options.ids?.length === 0) return [];
+  return (await accountsWithRolesMatching(db, roles, options)).accounts;
+}
+
+/**
+ * accountsWithRoles narrowed by a search on the name shown (the business name, else the person's;
+ * case-insensitive, LIKE wildcards taken as themselves), with how many match in all before the limit:
+ * a picker shows a page and says that a search reaches the rest.
+ */
+export async function accountsWithRolesMatching(
+  db: Db | Tx,
+  roles: readonly Role[],
+  options: { ids?: readonly number[]; search?: string | undefined; limit?: number } = {},
+): Promise<{ accounts: UserSummary[]; total: number }> {
+  if (roles.length === 0 || options.ids?.length === 0) return { accounts: [], total: 0 };
+  const search = options.search?.trim();
   const rows = await db
-    .select({ id: users.id, name: users.name, company_name: users.company_name })
+    .select({
+      id: users.id,
+      name: users.name,
+      company_name: users.company_name,
+      // Counted before the limit applies; no row matching means a total of 0.
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(users)
     .where(
       and(
         inArray(users.role, [...roles]),
         isNull(users.closed_at),
         options.ids ? inArray(users.id, [...options.ids]) : undefined,
+        search ? sql`coalesce(${users.company_name}, ${users.name}) ilike ${containing(search)}` : undefined,
       ),
     )
     .orderBy(asc(users.name), asc(users.id))
     .limit(options.limit ?? 500);
-  return rows.map((r) => ({ ...r, display_name: r.company_name ?? r.name }));
+  return {
+    accounts: rows.map(({ total: _, ...r }) => ({ ...r, display_name: r.company_name ?? r.name })),
+    total: rows[0]?.total ?? 0,
+  };
 }
+
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The VAT numbers of these businesses (the profile's gst_number), by id; a business without one is not

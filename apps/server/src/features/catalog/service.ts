@@ -1442,9 +1442,16 @@ export async function productsOfSeller(
   return { products: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
-/** A seller's active listings with price and stock, by name (smart orders' forms pick among them). */
-export async function activeListingsOf(db: Db | Tx, sellerId: number, limit: number) {
-  return db
+/**
+ * A seller's active listings with price and stock whose name, brand or SKU contain the search, by name
+ * then id (smart orders' forms pick among them): the first `limit`, and how many match in all.
+ */
+export async function activeListingsOf(
+  db: Db | Tx,
+  sellerId: number,
+  query: { search?: string | undefined; limit: number },
+) {
+  const rows = await db
     .select({
       id: products.id,
       name: products.name,
@@ -1453,11 +1460,14 @@ export async function activeListingsOf(db: Db | Tx, sellerId: number, limit: num
       selling_price_cents: products.selling_price_cents,
       stock_quantity: products.stock_quantity,
       image_url: products.image_url,
+      // Counted before the limit applies; no row matching means a total of 0.
+      total: sql<number>`(count(*) over ())::int`,
     })
     .from(products)
-    .where(and(eq(products.seller_id, sellerId), eq(products.is_active, true)))
+    .where(and(eq(products.seller_id, sellerId), eq(products.is_active, true), sellerSearch(query.search)))
     .orderBy(products.name, products.id)
-    .limit(limit);
+    .limit(query.limit);
+  return { listings: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
 /**

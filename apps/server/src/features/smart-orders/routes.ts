@@ -27,8 +27,10 @@ import {
  * schedules, proposals and offers (another's is 404, so its existence stays private).
  */
 export async function smartOrderRoutes(app: FastifyInstance) {
-  defineRoute(app, c.suppliers, async () => listSuppliers(app.db));
-  defineRoute(app, c.supplierProducts, async ({ params }) => supplierProducts(app.db, params.id));
+  defineRoute(app, c.suppliers, async ({ query }) => listSuppliers(app.db, query));
+  defineRoute(app, c.supplierProducts, async ({ params, query }) =>
+    supplierProducts(app.db, params.id, query),
+  );
 
   defineRoute(app, c.rules, async ({ user }) => listRules(app.db, user));
   defineRoute(app, c.createRule, async ({ user, body }) => createRule(app.db, user, body));

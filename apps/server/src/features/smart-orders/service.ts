@@ -8,6 +8,8 @@ import {
   rolesWith,
   sastDate,
   SMART_ORDERS_LISTED,
+  SUPPLIER_PRODUCTS_PAGE,
+  SUPPLIERS_PAGE,
   TRADE_OFFER_PRODUCTS_MAX,
   tradeOfferRule,
   tradeOfferStatus,
@@ -20,8 +22,8 @@ import {
   type ReorderRuleFields,
   type ScheduledOrder,
   type ScheduledOrderFields,
-  type SmartProduct,
-  type SupplierSummary,
+  type SmartProductList,
+  type SupplierList,
   type TradeOffer,
   type TradeOfferFields,
   type TradeOfferType,
@@ -29,7 +31,12 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
 import { enqueue } from '../../platform/jobs/runner.ts';
-import { accountsWithRoles, userSummaries, type UserRow } from '../auth/service.ts';
+import {
+  accountsWithRoles,
+  accountsWithRolesMatching,
+  userSummaries,
+  type UserRow,
+} from '../auth/service.ts';
 import { activeListingsOf, productsForSale, productSummaries } from '../catalog/service.ts';
 import { setReorderPoint, watchedItem } from '../inventory/service.ts';
 import { quantityOnOrder, registerOfferProvider } from '../orders/service.ts';
@@ -56,24 +63,46 @@ export const SCHEDULE_RUN_JOB = 'smart_orders.schedule_run';
 
 const SELLER_ROLES = rolesWith('orders.sell');
 
-/** The sellers a buyer can order from, by name. */
-export async function listSuppliers(db: Db | Tx): Promise<SupplierSummary[]> {
-  const rows = await accountsWithRoles(db, SELLER_ROLES, { limit: 500 });
-  return rows.map((r) => ({ id: r.id, name: r.display_name }));
+/**
+ * The sellers a buyer can order from, by name: the first SUPPLIERS_PAGE whose shown name contains the
+ * search, and how many match (a platform with thousands of sellers is searched, not scrolled).
+ */
+export async function listSuppliers(
+  db: Db | Tx,
+  query: { search?: string | undefined },
+): Promise<SupplierList> {
+  const found = await accountsWithRolesMatching(db, SELLER_ROLES, {
+    search: query.search,
+    limit: SUPPLIERS_PAGE,
+  });
+  return { suppliers: found.accounts.map((r) => ({ id: r.id, name: r.display_name })), total: found.total };
 }
 
-/** One supplier's active products (what the forms offer). */
-export async function supplierProducts(db: Db, supplierId: number): Promise<SmartProduct[]> {
-  const rows = await activeListingsOf(db, supplierId, 500);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    sku: r.sku,
-    brand: r.brand,
-    selling_price: centsToRand(r.selling_price_cents),
-    stock_quantity: r.stock_quantity,
-    image_url: r.image_url,
-  }));
+/**
+ * One supplier's active products (what the forms offer): the first SUPPLIER_PRODUCTS_PAGE whose name,
+ * brand or SKU contains the search, and how many match.
+ */
+export async function supplierProducts(
+  db: Db,
+  supplierId: number,
+  query: { search?: string | undefined },
+): Promise<SmartProductList> {
+  const found = await activeListingsOf(db, supplierId, {
+    search: query.search,
+    limit: SUPPLIER_PRODUCTS_PAGE,
+  });
+  return {
+    products: found.listings.map((r) => ({
+      id: r.id,
+      name: r.name,
+      sku: r.sku,
+      brand: r.brand,
+      selling_price: centsToRand(r.selling_price_cents),
+      stock_quantity: r.stock_quantity,
+      image_url: r.image_url,
+    })),
+    total: found.total,
+  };
 }
 
 async function assertSupplier(db: Db | Tx, supplierId: number) {

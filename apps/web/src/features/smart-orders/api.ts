@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReorderRuleInput, ScheduledOrderInput, smartOrderContracts, TradeOfferInput } from '@tt/domain';
 import { call, endpoints } from '../../lib/api';
 import { invalidateAfter, queryRoots } from '../../lib/invalidation';
@@ -28,8 +28,9 @@ const c = endpoints<typeof smartOrderContracts>({
 
 export const smartOrderKeys = {
   all: [queryRoots['smart-orders']] as const,
-  suppliers: () => [...smartOrderKeys.all, 'suppliers'] as const,
-  supplierProducts: (id: number) => [...smartOrderKeys.all, 'supplier-products', id] as const,
+  suppliers: (search: string) => [...smartOrderKeys.all, 'suppliers', search] as const,
+  supplierProducts: (id: number, search: string) =>
+    [...smartOrderKeys.all, 'supplier-products', id, search] as const,
   rules: () => [...smartOrderKeys.all, 'rules'] as const,
   schedules: () => [...smartOrderKeys.all, 'schedules'] as const,
   proposals: () => [...smartOrderKeys.all, 'proposals'] as const,
@@ -38,17 +39,30 @@ export const smartOrderKeys = {
     [...smartOrderKeys.all, 'product-offers', ids.join(',')] as const,
 };
 
-/** GET /api/suppliers (spec 3 §7). */
-export function useSuppliers() {
-  return useQuery({ queryKey: smartOrderKeys.suppliers(), queryFn: () => call(c.suppliers) });
+/**
+ * GET /api/suppliers (spec 3 §7): the first page of sellers whose name contains the search, and how many
+ * match. The last answer stays on screen while the next search loads.
+ */
+export function useSuppliers(search: string) {
+  return useQuery({
+    queryKey: smartOrderKeys.suppliers(search),
+    queryFn: () => call(c.suppliers, { query: search ? { search } : {} }),
+    placeholderData: keepPreviousData,
+  });
 }
 
-/** One supplier's active products, for the forms. */
-export function useSupplierProducts(id: number | undefined) {
+/**
+ * One supplier's active products, for the forms: the first page matching the search (name, brand or
+ * SKU), and how many match. The last answer stays while the next search of the same supplier loads;
+ * another supplier's never stands in.
+ */
+export function useSupplierProducts(id: number | undefined, search = '') {
   return useQuery({
-    queryKey: smartOrderKeys.supplierProducts(id ?? 0),
-    queryFn: () => call(c.supplierProducts, { params: { id: id! } }),
+    queryKey: smartOrderKeys.supplierProducts(id ?? 0, search),
+    queryFn: () => call(c.supplierProducts, { params: { id: id! }, query: search ? { search } : {} }),
     enabled: id !== undefined && id > 0,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === (id ?? 0) ? previous : undefined,
   });
 }
 

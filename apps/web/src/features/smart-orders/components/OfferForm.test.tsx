@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SUPPLIER_PRODUCTS_PAGE } from '@tt/domain';
 import { i18n } from '../../../lib/i18n';
 import enSmartOrders from '../../../locales/en/smart_orders.json';
 import { fakeApi, writes } from '../../../test-support/fake-api';
@@ -17,7 +18,10 @@ afterEach(() => {
 const server = () =>
   fakeApi({
     'GET /api/users/me': { id: 7, role: 'supplier', full_name: 'Thandi' },
-    'GET /api/suppliers/7/products': [{ id: 21, name: 'Sugar 2.5 kg', sku: 'SU25', selling_price: 45 }],
+    'GET /api/suppliers/7/products': {
+      products: [{ id: 21, name: 'Sugar 2.5 kg', sku: 'SU25', selling_price: 45 }],
+      total: 1,
+    },
     'POST /api/trade-offers': () => [201, { id: 4, offer_name: 'Winter sugar' }],
   });
 
@@ -80,5 +84,57 @@ describe('the trade offer form', () => {
       min_quantity: 10,
       products: [],
     });
+  });
+
+  it('lists the seller’s few products whole, with no search box', async () => {
+    server();
+    open();
+    expect(await screen.findByRole('checkbox', { name: /Sugar 2.5 kg/ })).toBeTruthy();
+    expect(screen.queryByTestId('offer-product-search')).toBeNull();
+  });
+
+  it('finds a product past the first page by search, and keeps the ticked ones on top while searching', async () => {
+    const goods = Array.from({ length: SUPPLIER_PRODUCTS_PAGE + 20 }, (_, i) => ({
+      id: 1000 + i,
+      name: `Item ${String(i + 1).padStart(3, '0')}`,
+      sku: `P-${String(i + 1).padStart(3, '0')}`,
+      selling_price: 10,
+    }));
+    const last = goods.at(-1)!;
+    const sent = fakeApi({
+      'GET /api/users/me': { id: 7, role: 'supplier', full_name: 'Thandi' },
+      'GET /api/suppliers/7/products': (_body: unknown, url: URL) => {
+        const search = (url.searchParams.get('search') ?? '').toLowerCase();
+        const found = goods.filter((g) => `${g.name} ${g.sku}`.toLowerCase().includes(search));
+        return [200, { products: found.slice(0, SUPPLIER_PRODUCTS_PAGE), total: found.length }];
+      },
+      'POST /api/trade-offers': () => [201, { id: 4, offer_name: 'Clearance' }],
+    });
+    const onSaved = open();
+    await userEvent.type(screen.getByLabelText(/Offer name/), 'Clearance');
+    await userEvent.type(screen.getByLabelText(/Discount \(%\)/), '10');
+    expect((await screen.findByTestId('offer-products-capped')).textContent).toBe(
+      `Showing the first ${SUPPLIER_PRODUCTS_PAGE} of ${goods.length}: search to find the others.`,
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: /Item 002/ }));
+    expect(screen.queryByRole('checkbox', { name: new RegExp(last.name) })).toBeNull();
+    await userEvent.type(screen.getByTestId('offer-product-search'), last.sku);
+    await userEvent.click(await screen.findByRole('checkbox', { name: new RegExp(last.name) }));
+
+    await userEvent.clear(screen.getByTestId('offer-product-search'));
+    await userEvent.type(screen.getByTestId('offer-product-search'), 'nothing like it');
+    expect((await screen.findByTestId('offer-products-none')).textContent).toBe(
+      'No products match "nothing like it".',
+    );
+    const chosen = screen.getByTestId('offer-products-chosen');
+    expect(chosen.textContent).toContain('Item 002');
+    expect(chosen.textContent).toContain(last.name);
+    expect(
+      [...chosen.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].map((box) => box.checked),
+    ).toEqual([true, true]);
+
+    await userEvent.click(screen.getByText('Save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Clearance'));
+    expect(writes(sent)[0]?.body).toMatchObject({ products: [goods[1]!.id, last.id] });
   });
 });

@@ -17,7 +17,13 @@ import {
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { useMe } from '../../auth/api';
-import { useSaveOffer, useSupplierProducts } from '../api';
+import { useSaveOffer } from '../api';
+import {
+  ProductPickerSearch,
+  ProductPickerStatus,
+  useProductPicker,
+  type ProductChoice,
+} from './ProductPicker';
 
 function valuesOf(o: TradeOffer | undefined): TradeOfferInput {
   const today = sastDate();
@@ -52,7 +58,7 @@ export function OfferForm({
 }) {
   const { t } = useTranslation('smart_orders');
   const { data: me } = useMe();
-  const own = useSupplierProducts(me?.id);
+  const picker = useProductPicker(me?.id, offer?.products ?? []);
   const save = useSaveOffer(offer?.id);
   const form = useContractForm(tradeOfferInputSchema, { defaultValues: valuesOf(offer) });
   const type = form.watch('offer_type');
@@ -69,11 +75,34 @@ export function OfferForm({
     },
     { keepValues: true, onSuccess: (saved) => onSaved(saved.offer_name) },
   );
-  const toggle = (id: number) =>
+  const toggle = (id: number) => {
+    if (!chosen.includes(id)) picker.remember(id);
     form.setValue('products', chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id], {
       shouldDirty: true,
     });
+  };
+  const page = picker.products.data;
+  // Once a search is open, the chosen products stay on top, ticked, whatever it finds; a list that fits
+  // whole keeps its order, with only a chosen product it no longer holds (switched off since) on top.
+  const onTop = picker.searchable ? chosen : chosen.filter((id) => !page?.products.some((p) => p.id === id));
+  const listed = picker.optionsFor(onTop);
+  const top = listed.filter((p) => onTop.includes(p.id));
+  const rest = listed.filter((p) => !onTop.includes(p.id));
   const number = { type: 'number' as const, registerOptions: asNumber };
+  const row = (p: ProductChoice) => (
+    <li key={p.id}>
+      <label className="flex min-h-9 items-start gap-2 py-1 text-sm">
+        <input
+          type="checkbox"
+          checked={chosen.includes(p.id)}
+          onChange={() => toggle(p.id)}
+          className="mt-0.5 size-4 shrink-0 accent-brand-700"
+        />
+        <span className="min-w-0 flex-1 break-words">{p.name}</span>
+        {p.sku && <span className="shrink-0 text-xs text-stone-600">{p.sku}</span>}
+      </label>
+    </li>
+  );
 
   return (
     <form id={formId} onSubmit={submit} noValidate className="space-y-4" data-testid="offer-form">
@@ -165,25 +194,36 @@ export function OfferForm({
       <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-stone-800">{t('form.products')}</legend>
         <p className="text-xs text-stone-600">{t('form.products_hint')}</p>
-        {own.data && own.data.length === 0 ? (
+        {me && (
+          <div className="mt-2">
+            <ProductPickerSearch picker={picker} id="offer-product-search" />
+            <ProductPickerStatus picker={picker} testId="offer-products" />
+          </div>
+        )}
+        {page && page.total === 0 && picker.found === '' && top.length === 0 ? (
           <p className="mt-2 text-sm text-stone-600">{t('form.no_products')}</p>
         ) : (
-          <ul className="mt-2 max-h-40 min-w-0 space-y-1 overflow-y-auto rounded-lg border border-stone-200 p-2">
-            {own.data?.map((p) => (
-              <li key={p.id}>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={chosen.includes(p.id)}
-                    onChange={() => toggle(p.id)}
-                    className="size-4 accent-brand-700"
-                  />
-                  <span className="min-w-0 truncate">{p.name}</span>
-                  <span className="ml-auto shrink-0 text-xs text-stone-600">{p.sku}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          (top.length > 0 || rest.length > 0) && (
+            <div
+              className="mt-2 max-h-48 min-w-0 overflow-y-auto overscroll-contain rounded-lg border border-stone-200 p-2"
+              data-testid="offer-product-list"
+            >
+              {top.length > 0 && picker.searchable ? (
+                <>
+                  <p className="mb-1 text-xs font-medium text-stone-700">
+                    {t('form.chosen', { count: top.length })}
+                  </p>
+                  <ul className="min-w-0 space-y-1" data-testid="offer-products-chosen">
+                    {top.map(row)}
+                  </ul>
+                  {rest.length > 0 && <hr className="my-2 border-stone-200" />}
+                  <ul className="min-w-0 space-y-1">{rest.map(row)}</ul>
+                </>
+              ) : (
+                <ul className="min-w-0 space-y-1">{[...top, ...rest].map(row)}</ul>
+              )}
+            </div>
+          )
         )}
         {form.formState.errors.products && (
           <p className="mt-1 text-sm text-red-700" role="alert">

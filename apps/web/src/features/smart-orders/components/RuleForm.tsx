@@ -8,7 +8,8 @@ import {
 } from '@tt/domain';
 import { FormField, asNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Select } from '../../../components/ui/Field';
-import { useSaveRule, useSupplierProducts } from '../api';
+import { useSaveRule } from '../api';
+import { ProductPickerSearch, ProductPickerStatus, useProductPicker } from './ProductPicker';
 import { SupplierSelect } from './SupplierSelect';
 
 function valuesOf(r: ReorderRule | undefined): ReorderRuleInput {
@@ -41,7 +42,8 @@ export function RuleForm({
   const save = useSaveRule(rule?.id);
   const form = useContractForm(reorderRuleInputSchema, { defaultValues: valuesOf(rule) });
   const supplierId = Number(form.watch('supplier_id')) || undefined;
-  const products = useSupplierProducts(supplierId);
+  const productId = Number(form.watch('product_id')) || undefined;
+  const picker = useProductPicker(supplierId, rule ? [{ id: rule.product_id, name: rule.product_name }] : []);
   const submit = useFormSubmit(
     form,
     async (values) => {
@@ -66,7 +68,18 @@ export function RuleForm({
         required
         registerOptions={asNumber}
       >
-        {(control) => <SupplierSelect {...control} />}
+        {(control) => (
+          <SupplierSelect
+            control={control}
+            value={supplierId}
+            initial={rule ? { id: rule.supplier_id, name: rule.supplier_name } : undefined}
+            // Another supplier's product is no choice here: it starts again, and so does its search.
+            onPicked={() => {
+              form.setValue('product_id', '');
+              picker.setFind('');
+            }}
+          />
+        )}
       </FormField>
       <FormField
         form={form}
@@ -77,14 +90,28 @@ export function RuleForm({
         registerOptions={asNumber}
       >
         {(control) => (
-          <Select {...control} disabled={!supplierId}>
-            <option value="">{t(supplierId ? 'form.choose_product' : 'form.supplier_first')}</option>
-            {products.data?.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.sku})
-              </option>
-            ))}
-          </Select>
+          <div className="space-y-2">
+            {supplierId && <ProductPickerSearch picker={picker} id="rule-product-search" />}
+            <Select
+              {...control}
+              // Held by the form's value: the options change with every search (see SupplierSelect).
+              value={productId ?? ''}
+              disabled={!supplierId}
+              onChange={(e) => {
+                picker.remember(Number(e.target.value));
+                void control.onChange(e);
+              }}
+            >
+              <option value="">{t(supplierId ? 'form.choose_product' : 'form.supplier_first')}</option>
+              {supplierId &&
+                picker.optionsFor(productId ? [productId] : []).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.sku ? `${p.name} (${p.sku})` : p.name}
+                  </option>
+                ))}
+            </Select>
+            {supplierId && <ProductPickerStatus picker={picker} testId="rule-products" />}
+          </div>
         )}
       </FormField>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

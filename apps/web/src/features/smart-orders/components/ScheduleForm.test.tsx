@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sastDate } from '@tt/domain';
+import { sastDate, SUPPLIER_PRODUCTS_PAGE } from '@tt/domain';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import enSmartOrders from '../../../locales/en/smart_orders.json';
@@ -17,10 +17,11 @@ afterEach(() => {
 
 const server = () =>
   fakeApi({
-    'GET /api/suppliers': [{ id: 5, name: 'Ubuntu Wholesale' }],
-    'GET /api/suppliers/5/products': [
-      { id: 12, name: 'Maize meal 10 kg', sku: 'MM10', selling_price: 89.99 },
-    ],
+    'GET /api/suppliers': { suppliers: [{ id: 5, name: 'Ubuntu Wholesale' }], total: 1 },
+    'GET /api/suppliers/5/products': {
+      products: [{ id: 12, name: 'Maize meal 10 kg', sku: 'MM10', selling_price: 89.99 }],
+      total: 1,
+    },
     'POST /api/scheduled-orders': () => [201, { id: 3, order_name: 'Weekly maize' }],
   });
 
@@ -99,6 +100,71 @@ describe('the scheduled order form', () => {
       items: [{ product_id: 12, quantity: 1 }],
       auto_confirm: false,
       is_active: true,
+    });
+  });
+
+  it('finds a product past the first page by search for one line, keeping the other lines’ products and quantities', async () => {
+    const goods = Array.from({ length: SUPPLIER_PRODUCTS_PAGE + 20 }, (_, i) => ({
+      id: 1000 + i,
+      name: `Item ${String(i + 1).padStart(3, '0')}`,
+      sku: `P-${String(i + 1).padStart(3, '0')}`,
+      selling_price: 10,
+    }));
+    const last = goods.at(-1)!;
+    const sent = fakeApi({
+      'GET /api/suppliers': { suppliers: [{ id: 5, name: 'Ubuntu Wholesale' }], total: 1 },
+      'GET /api/suppliers/5/products': (_body: unknown, url: URL) => {
+        const search = (url.searchParams.get('search') ?? '').toLowerCase();
+        const found = goods.filter((g) => `${g.name} ${g.sku}`.toLowerCase().includes(search));
+        return [200, { products: found.slice(0, SUPPLIER_PRODUCTS_PAGE), total: found.length }];
+      },
+      'POST /api/scheduled-orders': () => [201, { id: 3, order_name: 'Weekly items' }],
+    });
+    const onSaved = open();
+    await userEvent.type(screen.getByLabelText(/Order name/), 'Weekly items');
+    await userEvent.selectOptions(
+      document.getElementById('schedule-supplier')!,
+      await screen.findByText('Ubuntu Wholesale'),
+    );
+    expect((await screen.findByTestId('schedule-products-capped')).textContent).toBe(
+      `Showing the first ${SUPPLIER_PRODUCTS_PAGE} of ${goods.length}: search to find the others.`,
+    );
+    // Two lines first: (happy-dom drops a select's shown choice when react-hook-form sets the lines again.)
+    await userEvent.click(screen.getByText('Add item'));
+    await userEvent.selectOptions(
+      document.getElementById('schedule-item-0-product')!,
+      screen.getAllByText(/^Item 001 ·/)[0]!,
+    );
+    await userEvent.type(screen.getByTestId('schedule-product-search'), last.sku);
+    await waitFor(() => expect(screen.getAllByText(new RegExp(`^${last.name} ·`))).toHaveLength(2));
+    await userEvent.selectOptions(
+      document.getElementById('schedule-item-1-product')!,
+      screen.getAllByText(new RegExp(`^${last.name} ·`))[1]!,
+    );
+    const quantity = document.getElementById('schedule-item-1-quantity') as HTMLInputElement;
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+
+    // A search that finds neither leaves both lines as they were.
+    await userEvent.clear(screen.getByTestId('schedule-product-search'));
+    await userEvent.type(screen.getByTestId('schedule-product-search'), 'nothing like it');
+    expect((await screen.findByTestId('schedule-products-none')).textContent).toBe(
+      'No products match "nothing like it".',
+    );
+    const lines = [0, 1].map(
+      (i) => document.getElementById(`schedule-item-${i}-product`) as HTMLSelectElement,
+    );
+    expect(lines.map((l) => l.value)).toEqual([String(goods[0]!.id), String(last.id)]);
+    expect(quantity.value).toBe('3');
+
+    await userEvent.click(screen.getByText('Save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Weekly items'));
+    expect(writes(sent)[0]?.body).toMatchObject({
+      supplier_id: 5,
+      items: [
+        { product_id: goods[0]!.id, quantity: 1 },
+        { product_id: last.id, quantity: 3 },
+      ],
     });
   });
 });

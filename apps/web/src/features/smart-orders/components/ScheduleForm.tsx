@@ -13,7 +13,8 @@ import { Button } from '../../../components/ui/Button';
 import { Select } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { formatMoney } from '../../../lib/format';
-import { useSaveSchedule, useSupplierProducts } from '../api';
+import { useSaveSchedule } from '../api';
+import { ProductPickerSearch, ProductPickerStatus, useProductPicker } from './ProductPicker';
 import { SupplierSelect } from './SupplierSelect';
 
 function valuesOf(s: ScheduledOrder | undefined): ScheduledOrderInput {
@@ -54,8 +55,18 @@ export function ScheduleForm({
   const save = useSaveSchedule(schedule?.id);
   const form = useContractForm(scheduledOrderInputSchema, { defaultValues: valuesOf(schedule) });
   const supplierId = Number(form.watch('supplier_id')) || undefined;
-  const products = useSupplierProducts(supplierId);
   const items = form.watch('items') ?? [];
+  const picker = useProductPicker(
+    supplierId,
+    schedule?.items.map((i) => ({
+      id: i.product_id,
+      name: i.product_name,
+      selling_price: i.current_price,
+    })) ?? [],
+  );
+  // Every line's product stays an option on every line, whatever the search shows.
+  const chosen = items.map((i) => Number(i.product_id)).filter((id) => id > 0);
+  const options = supplierId ? picker.optionsFor(chosen) : [];
   const submit = useFormSubmit(
     form,
     async (values) => {
@@ -75,7 +86,7 @@ export function ScheduleForm({
     },
   );
   const itemsError = form.formState.errors.items?.root ?? form.formState.errors.items;
-  const priceOf = (id: number) => products.data?.find((p) => p.id === id)?.selling_price;
+  const priceOf = (id: number) => options.find((p) => p.id === id)?.selling_price;
 
   return (
     <form id={formId} onSubmit={submit} noValidate className="space-y-4" data-testid="schedule-form">
@@ -95,7 +106,22 @@ export function ScheduleForm({
         required
         registerOptions={asNumber}
       >
-        {(control) => <SupplierSelect {...control} />}
+        {(control) => (
+          <SupplierSelect
+            control={control}
+            value={supplierId}
+            initial={schedule ? { id: schedule.supplier_id, name: schedule.supplier_name } : undefined}
+            // Another supplier's products are no choice here: the lines keep their quantities, not them.
+            onPicked={() => {
+              form.setValue(
+                'items',
+                items.map((i) => ({ ...i, product_id: '' })),
+                { shouldDirty: true },
+              );
+              picker.setFind('');
+            }}
+          />
+        )}
       </FormField>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField form={form} name="frequency" id="schedule-frequency" label={t('form.frequency')} required>
@@ -120,6 +146,12 @@ export function ScheduleForm({
       </div>
       <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-stone-800">{t('form.items')}</legend>
+        {supplierId && (
+          <div className="mt-2">
+            <ProductPickerSearch picker={picker} id="schedule-product-search" />
+            <ProductPickerStatus picker={picker} testId="schedule-products" />
+          </div>
+        )}
         <ul className="mt-2 space-y-2">
           {items.map((item, index) => (
             <li key={index} className="flex items-end gap-2" data-testid="schedule-item">
@@ -132,13 +164,24 @@ export function ScheduleForm({
                   registerOptions={asNumber}
                 >
                   {(control) => (
-                    <Select {...control} disabled={!supplierId}>
+                    <Select
+                      {...control}
+                      // Held by the line's value: the options change with every search.
+                      value={Number(item.product_id) || ''}
+                      disabled={!supplierId}
+                      onChange={(e) => {
+                        picker.remember(Number(e.target.value));
+                        void control.onChange(e);
+                      }}
+                    >
                       <option value="">
                         {t(supplierId ? 'form.choose_product' : 'form.supplier_first')}
                       </option>
-                      {products.data?.map((p) => (
+                      {options.map((p) => (
                         <option key={p.id} value={p.id}>
-                          {p.name} · {formatMoney(p.selling_price)}
+                          {p.selling_price === undefined
+                            ? p.name
+                            : `${p.name} · ${formatMoney(p.selling_price)}`}
                         </option>
                       ))}
                     </Select>
