@@ -3,6 +3,7 @@ import { and, asc, count, eq, gt, inArray, isNull, lt, sql, type SQL } from 'dri
 import type { AppUser, DemoRole, ProfilePatch, Role } from '@tt/domain';
 import { closedAccountName, fallbackReferralCode } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import type { SessionCaller } from '../../platform/auth.ts';
 import { emit } from '../../platform/jobs/runner.ts';
 import { sessions, users } from './tables.ts';
@@ -336,8 +337,6 @@ export async function accountsWithRolesMatching(
     total: rows[0]?.total ?? 0,
   };
 }
-
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The VAT numbers of these businesses (the profile's gst_number), by id; a business without one is not

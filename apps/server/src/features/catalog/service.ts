@@ -20,6 +20,7 @@ import {
 } from '@tt/domain';
 import { Batched } from '../../db/batched.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import type { OwnSession } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { UserRow } from '../auth/service.ts';
@@ -1536,8 +1537,6 @@ const listingColumns = {
   is_active: products.is_active,
   created_at: products.created_at,
 };
-
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The seller's listings, newest first, narrowed by name, brand or SKU and by status. */
 /** What a seller's own list is narrowed by: the status filter, and a search on name, brand or SKU. */

@@ -19,6 +19,7 @@ import {
   type SetSalesTarget,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import type { AuthenticatedUser } from '../../platform/auth.ts';
 import { fail, field } from '../../platform/errors.ts';
 import { accountsWithRoles, userSummaries } from '../auth/service.ts';
@@ -112,8 +113,6 @@ async function toActivities(db: Db | Tx, rows: ActivityRow[]): Promise<CrmActivi
   }));
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** GET /api/crm/clients: the clients the caller may see, narrowed by search, type and status. */
 export async function listClients(
   db: Db,
@@ -132,7 +131,7 @@ export async function listClients(
   if (query.status) filters.push(eq(crmClients.status, query.status as ClientRow['status']));
   const search = query.search?.trim();
   if (search) {
-    const pattern = likePattern(search);
+    const pattern = containing(search);
     const digits = search.replace(/[^0-9]/g, '');
     filters.push(
       or(
@@ -141,7 +140,7 @@ export async function listClients(
         ilike(crmClients.client_email, pattern),
         // A phone is stored as +27 82 555 0101: "0825550101" or "555 0101" finds it by its digits.
         digits.length >= 3
-          ? sql`regexp_replace(coalesce(${crmClients.client_phone}, ''), '[^0-9]', '', 'g') like ${likePattern(digits.startsWith('0') ? digits.slice(1) : digits)}`
+          ? sql`regexp_replace(coalesce(${crmClients.client_phone}, ''), '[^0-9]', '', 'g') like ${containing(digits.startsWith('0') ? digits.slice(1) : digits)}`
           : undefined,
       ),
     );

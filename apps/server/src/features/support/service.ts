@@ -24,6 +24,7 @@ import {
   type TicketStatus,
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import type { AuthenticatedUser } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { accountsWithRoles, userSummaries } from '../auth/service.ts';
@@ -44,7 +45,6 @@ const visibleTickets = (user: Caller): SQL | undefined =>
   isSupportStaff(user) ? undefined : eq(supportTickets.customer_id, user.id);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The deep link a notification opens (the Support Center with the ticket open). */
 const ticketLink = (id: number) => `/support?ticket=${id}`;
 /** Live chat's deep links: the customer's own conversation, or support's inbox with that customer open. */
@@ -126,7 +126,7 @@ function ticketListWhere(user: Caller, query: TicketFilter): SQL | undefined {
   if (query.status) filters.push(eq(supportTickets.status, query.status));
   const search = query.search?.trim();
   if (search) {
-    const pattern = likePattern(search);
+    const pattern = containing(search);
     const id = ticketIdFromSearch(search);
     filters.push(
       or(
