@@ -7,14 +7,13 @@ import {
   type Promotion,
   type PromotionList,
 } from '@tt/domain';
-import { products } from '../src/db/schema.ts';
 import {
   promotionOffers,
   promotionsForProducts,
   recordPromotionUses,
 } from '../src/features/promotions/service.ts';
 import { count, createTestApp, expectError, type TestApp } from './support/test-app.ts';
-import { insertCategory, insertProduct, insertUser } from './support/marketplace.ts';
+import { insertCategory, insertListings, insertProduct, insertUser } from './support/marketplace.ts';
 
 const DAY = 86_400_000;
 const day = (offset: number) => sastDate(new Date(Date.now() + offset * DAY));
@@ -217,38 +216,27 @@ describe('trade promotions', () => {
       const category = await insertCategory(t.db, 'Bulk goods');
       const bulkId = await insertUser(t.db, 'distributor', 'Bulk Distributor');
       bulk = { id: bulkId, cookie: await t.sessionFor(bulkId) };
-      const row = (name: string, sku: string, brand = 'Plain Wholesale') => ({
-        seller_id: bulkId,
-        category_id: category,
-        name,
-        brand,
-        sku,
-        selling_price_cents: 1000,
-        mrp_cents: 1000,
-        minimum_order_quantity: 1,
-        stock_quantity: 10,
-      });
-      // Written in one statement: the cap is what is tested, not the upload.
-      const rows = await t.db
-        .insert(products)
-        .values([
-          // Page-plus-extra "Bulk item NNN" sort before every other name here, whatever the collation.
-          ...Array.from({ length: PROMOTABLE_PRODUCTS_PAGE + extra }, (_, i) =>
-            row(`Bulk item ${String(i + 1).padStart(3, '0')}`, `BULK-${i + 1}`),
-          ),
-          row('Bulk item 001', 'BULK-TWIN'),
-          row('Zulu Gold Tea 250g', 'TEA-250'),
-          row('Sunflower oil 2L', 'OIL-2', 'Ubuntu Mills'),
-          row('Rice 10kg', 'XQ-7781'),
-          row('Rooibos 100% pure', 'ROO-1'),
-        ])
-        .returning({ id: products.id, sku: products.sku });
-      ids = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+      const seller = { seller_id: bulkId, category_id: category };
+      ids = await insertListings(t.db, seller, [
+        // Page-plus-extra "Bulk item NNN" sort before every other name here, whatever the collation.
+        ...Array.from({ length: PROMOTABLE_PRODUCTS_PAGE + extra }, (_, i) => ({
+          name: `Bulk item ${String(i + 1).padStart(3, '0')}`,
+          sku: `BULK-${i + 1}`,
+        })),
+        { name: 'Bulk item 001', sku: 'BULK-TWIN' },
+        { name: 'Zulu Gold Tea 250g', sku: 'TEA-250' },
+        { name: 'Sunflower oil 2L', sku: 'OIL-2', brand: 'Ubuntu Mills' },
+        { name: 'Rice 10kg', sku: 'XQ-7781' },
+        { name: 'Rooibos 100% pure', sku: 'ROO-1' },
+      ]);
       // Another seller's product that every search below would match: it must never show.
-      await t.db.insert(products).values({
-        ...row('Zulu Gold Tea rival 100% Ubuntu Mills XQ-7781', 'XQ-7781-RIVAL', 'Ubuntu Mills'),
-        seller_id: rival.id,
-      });
+      await insertListings(t.db, { ...seller, seller_id: rival.id }, [
+        {
+          name: 'Zulu Gold Tea rival 100% Ubuntu Mills XQ-7781',
+          sku: 'XQ-7781-RIVAL',
+          brand: 'Ubuntu Mills',
+        },
+      ]);
     });
 
     it('answers the first page by name then id, with how many there are in all', async () => {

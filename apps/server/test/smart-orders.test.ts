@@ -15,7 +15,7 @@ import {
 import { products, users } from '../src/db/schema.ts';
 import { tradeOfferOffers } from '../src/features/smart-orders/service.ts';
 import { count, createTestApp, expectError, type TestApp } from './support/test-app.ts';
-import { insertCategory, insertProduct, insertUser } from './support/marketplace.ts';
+import { insertCategory, insertListings, insertProduct, insertUser } from './support/marketplace.ts';
 
 const DAY = 86_400_000;
 const day = (offset: number) => sastDate(new Date(Date.now() + offset * DAY));
@@ -155,36 +155,21 @@ describe('smart orders', () => {
           role: 'supplier',
         },
       ]);
-      const row = (name: string, sku: string, brand = 'Plain Wholesale', is_active = true) => ({
-        seller_id: bulk,
-        category_id: category,
-        name,
-        brand,
-        sku,
-        selling_price_cents: 1000,
-        mrp_cents: 1000,
-        minimum_order_quantity: 1,
-        stock_quantity: 10,
-        is_active,
-      });
-      // Written in one statement: the cap is what is tested, not the upload.
-      const rows = await t.db
-        .insert(products)
-        .values([
-          ...Array.from({ length: SUPPLIER_PRODUCTS_PAGE + extra }, (_, i) =>
-            row(`Bulk item ${String(i + 1).padStart(3, '0')}`, `PICK-${i + 1}`),
-          ),
-          row('Zulu Gold Tea 250g', 'PTEA-250'),
-          row('Sunflower oil 2L', 'POIL-2', 'Ubuntu Mills'),
-          row('Rooibos 100% pure', 'PROO-1'),
-          row('Bulk item 000 retired', 'PICK-OLD', 'Ubuntu Mills', false),
-        ])
-        .returning({ id: products.id, sku: products.sku });
-      ids = Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+      const seller = { seller_id: bulk, category_id: category };
+      ids = await insertListings(t.db, seller, [
+        ...Array.from({ length: SUPPLIER_PRODUCTS_PAGE + extra }, (_, i) => ({
+          name: `Bulk item ${String(i + 1).padStart(3, '0')}`,
+          sku: `PICK-${i + 1}`,
+        })),
+        { name: 'Zulu Gold Tea 250g', sku: 'PTEA-250' },
+        { name: 'Sunflower oil 2L', sku: 'POIL-2', brand: 'Ubuntu Mills' },
+        { name: 'Rooibos 100% pure', sku: 'PROO-1' },
+        { name: 'Bulk item 000 retired', sku: 'PICK-OLD', brand: 'Ubuntu Mills', active: false },
+      ]);
       // Another seller's product that the searches below would match: it must never show.
-      await t.db
-        .insert(products)
-        .values({ ...row('Zulu Gold Tea rival Ubuntu Mills', 'PTEA-RIVAL'), seller_id: rival.id });
+      await insertListings(t.db, { ...seller, seller_id: rival.id }, [
+        { name: 'Zulu Gold Tea rival Ubuntu Mills', sku: 'PTEA-RIVAL' },
+      ]);
     });
 
     it('answers the first page of sellers by name, with how many match, and finds one past it', async () => {

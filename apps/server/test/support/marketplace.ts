@@ -49,6 +49,42 @@ export async function insertProduct(db: Db, p: ProductFixture): Promise<number> 
   return row!.id;
 }
 
+/** One listing of `insertListings`: a name and SKU, the brand and whether it is active when they matter. */
+export interface ListingFixture {
+  name: string;
+  sku: string;
+  brand?: string;
+  active?: boolean;
+}
+
+/**
+ * A seller's listings written in one statement (a test of a list's cap tests the cap, not the upload), at
+ * R10.00 with 10 in stock; answers their ids by SKU.
+ */
+export async function insertListings(
+  db: Db,
+  seller: { seller_id: number; category_id: number },
+  listings: readonly ListingFixture[],
+): Promise<Record<string, number>> {
+  const rows = await db
+    .insert(products)
+    .values(
+      listings.map((l) => ({
+        ...seller,
+        name: l.name,
+        brand: l.brand ?? 'Plain Wholesale',
+        sku: l.sku,
+        selling_price_cents: 1000,
+        mrp_cents: 1000,
+        minimum_order_quantity: 1,
+        stock_quantity: 10,
+        is_active: l.active ?? true,
+      })),
+    )
+    .returning({ id: products.id, sku: products.sku });
+  return Object.fromEntries(rows.map((r) => [r.sku, r.id]));
+}
+
 export async function insertUser(db: Db, role: Role, name = `Buyer ${unique()}`): Promise<number> {
   const [row] = await db
     .insert(users)
