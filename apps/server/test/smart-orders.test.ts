@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   sastDate,
-  SMART_PICKER_SEARCH_MAX,
+  SEARCH_TEXT_MAX,
   SUPPLIER_PRODUCTS_PAGE,
   SUPPLIERS_PAGE,
   type ProductTradeOffer,
@@ -240,14 +240,11 @@ describe('smart orders', () => {
     });
 
     it.each([
-      [
-        'suppliers, a search over the limit',
-        `/api/suppliers?search=${'a'.repeat(SMART_PICKER_SEARCH_MAX + 1)}`,
-      ],
+      ['suppliers, a search over the limit', `/api/suppliers?search=${'a'.repeat(SEARCH_TEXT_MAX + 1)}`],
       ['suppliers, the search twice', '/api/suppliers?search=a&search=b'],
       [
         'products, a search over the limit',
-        () => `/api/suppliers/${bulk}/products?search=${'a'.repeat(SMART_PICKER_SEARCH_MAX + 1)}`,
+        () => `/api/suppliers/${bulk}/products?search=${'a'.repeat(SEARCH_TEXT_MAX + 1)}`,
       ],
       ['products, the search twice', () => `/api/suppliers/${bulk}/products?search=tea&search=oil`],
     ])('refuses %s (400) and writes nothing', async (_label, url) => {
@@ -258,7 +255,7 @@ describe('smart orders', () => {
     });
 
     it('accepts a search of exactly the longest length', async () => {
-      expect(await bulkProducts('a'.repeat(SMART_PICKER_SEARCH_MAX))).toEqual({ products: [], total: 0 });
+      expect(await bulkProducts('a'.repeat(SEARCH_TEXT_MAX))).toEqual({ products: [], total: 0 });
     });
   });
 

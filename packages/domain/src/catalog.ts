@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from './search.ts';
 import { PLAN_TIERS } from './plan-rules.ts';
 import { idSchema } from './ids.ts';
 import {
@@ -13,7 +14,7 @@ const optionalId = idSchema.optional();
 
 /** GET /api/products query. */
 export const productQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
   department_id: optionalId,
   /** A subcategory; only honoured inside the chosen department when one is chosen. */
   category_id: optionalId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from './search.ts';
 import { idSchema } from './ids.ts';
 import { inSast, SAST_OFFSET_MS } from './sast.ts';
 
@@ -177,7 +178,7 @@ export const CLIENT_PAGE_MAX = 5_000;
 
 export const crmClientListQuerySchema = z.object({
   /** Name, company, e-mail or phone. */
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
   client_type: z.enum(CLIENT_TYPES).optional(),
   status: z.enum(CLIENT_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(CLIENT_PAGE_MAX).default(1),

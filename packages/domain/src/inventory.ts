@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from './search.ts';
 import { idSchema } from './ids.ts';
 
 /**
@@ -136,7 +137,7 @@ export type InventorySummary = z.infer<typeof inventorySummarySchema>;
 export const INVENTORY_PAGE_MAX = 1000;
 
 export const inventoryQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
   status: stockStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(INVENTORY_PAGE_MAX).default(100),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from './search.ts';
 import { idSchema } from './ids.ts';
 import { calendarDateSchema, sastDate } from './ledger.ts';
 
@@ -160,12 +161,9 @@ export type ProductPromotions = z.infer<typeof productPromotionsSchema>;
  * phone can show as checkboxes; a seller with more searches by name, brand or SKU to reach the others.
  */
 export const PROMOTABLE_PRODUCTS_PAGE = 50;
-/** The longest search the picker sends (the server refuses longer with a 400). */
-export const PROMOTABLE_SEARCH_MAX = 100;
-
 /** GET /api/trade-promotions/my-products?search=: the caller's products whose name, brand or SKU contain it. */
 export const promotableProductsQuerySchema = z.object({
-  search: z.string().trim().max(PROMOTABLE_SEARCH_MAX).optional(),
+  search: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
 });
 export type PromotableProductsQuery = z.input<typeof promotableProductsQuerySchema>;
 

@@ -5,6 +5,12 @@
  */
 
 /**
+ * The longest search a list or picker takes: a few words a person types to find a row. The server refuses a
+ * longer one (400), and a search box takes no more.
+ */
+export const SEARCH_TEXT_MAX = 100;
+
+/**
  * Local and everyday names -> the words the catalogue uses. Keys and values are lower-case phrases. A search
  * for a key finds what the key itself finds plus what its values find.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from './search.ts';
 import { idSchema } from './ids.ts';
 import { calendarDateSchema, sastDate } from './ledger.ts';
 import type { DiscountRule } from './pricing.ts';
@@ -280,12 +281,9 @@ export type TradeOffer = z.infer<typeof tradeOfferSchema>;
  */
 export const SUPPLIERS_PAGE = 50;
 export const SUPPLIER_PRODUCTS_PAGE = 50;
-/** The longest search the smart-order pickers send (the server refuses longer with a 400). */
-export const SMART_PICKER_SEARCH_MAX = 100;
-
 /** ?search= on the smart-order pickers: trimmed, empty is no search. */
 export const smartPickerQuerySchema = z.object({
-  search: z.string().trim().max(SMART_PICKER_SEARCH_MAX).optional(),
+  search: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
 });
 export type SmartPickerQuery = z.input<typeof smartPickerQuerySchema>;
 

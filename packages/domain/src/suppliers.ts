@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from './search.ts';
 import { idSchema } from './ids.ts';
 import type { Role } from './roles.ts';
 
@@ -262,7 +263,7 @@ export const SELLER_PRODUCT_PAGE_MAX = 5_000;
 
 export const sellerProductListQuerySchema = z.object({
   /** Name, brand or SKU. */
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
   status: z.enum(['all', 'active', 'inactive']).default('all'),
   page: z.coerce.number().int().min(1).max(SELLER_PRODUCT_PAGE_MAX).default(1),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from './search.ts';
 import { idSchema } from './ids.ts';
 
 /**
@@ -134,7 +135,7 @@ export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
 export const ticketListQuerySchema = z.object({
   /** Subject, description or ticket number (spec 2 §5), case-insensitive. */
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(SEARCH_TEXT_MAX).optional(),
   status: z.enum(TICKET_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(TICKET_PAGE_MAX).default(1),
 });
