@@ -1,4 +1,5 @@
 import { expect, expectNoHorizontalScroll, key, locale, shot, test } from './fixtures';
+import { blockingViolations } from './axe';
 
 /**
  * Issue 11 point 4: the CRM works for the sales roles. A rep adds a client (the South African phone
@@ -160,4 +161,43 @@ test('a rep’s clients come a page at a time: Show more brings the rest', async
   await expect(more).toHaveCount(0);
   await expectNoHorizontalScroll(page);
   await shot(page, 'crm-clients-all', info.project.name);
+});
+
+test('the activity form finds a client beyond the hundred it lists by search, and Enter there sends nothing', async ({
+  page,
+  login,
+}, info) => {
+  await login('sales_rep', false);
+  // More clients than the form lists (CLIENT_PAGE_SIZE_MAX), added through the API as the rep.
+  const listed = async () =>
+    ((await (await page.request.get('/api/crm/clients')).json()) as { matching: number }).matching;
+  const name = `Far client ${info.project.name}`;
+  for (let i = await listed(); i <= 100; i += 1) {
+    const response = await page.request.post('/api/crm/clients', {
+      data: { client_name: `Filler client ${i} ${info.project.name}` },
+    });
+    expect(response.ok()).toBeTruthy();
+  }
+  expect((await page.request.post('/api/crm/clients', { data: { client_name: name } })).ok()).toBeTruthy();
+
+  await page.goto('/crm?tab=activities');
+  await page.getByTestId('log-activity').click();
+  const dialog = page.getByRole('dialog');
+  const search = dialog.getByLabel(key(en, 'clients.search'));
+  await search.fill('far client');
+  await search.press('Enter');
+  const picker = dialog.locator('#activity-client');
+  await expect(picker.locator('option', { hasText: name })).toHaveCount(1);
+  // Enter searched; it did not send the half-filled form (no field was marked).
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await picker.selectOption({ label: name });
+  await dialog.getByLabel(key(en, 'activity_form.subject')).fill('Price list follow-up');
+  await expectNoHorizontalScroll(page);
+  // The picker with a search passes axe (serious and critical findings, and contrast).
+  expect(await blockingViolations(page)).toEqual([]);
+  await shot(page, 'crm-activity-search', info.project.name, { fullPage: false });
+  await page.getByTestId('save-activity').click();
+  await expect(page.getByTestId('crm-notice')).toContainText(key(en, 'activity_form.saved'));
+  await expect(page.getByTestId('activity-list')).toContainText('Price list follow-up');
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { SUPPLIER_PRODUCTS_PAGE, type SmartProductList, type TradeOffer } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
+import { blockingViolations } from './axe';
 
 const en = locale('en', 'smart_orders');
 const common = locale('en', 'common');
@@ -92,6 +93,8 @@ test('past the first page of a distributor’s products: the offer and the sched
     await expect(page.getByTestId('offer-products-none')).toBeVisible();
     await expect(page.getByTestId('offer-products-chosen').getByRole('checkbox')).toBeChecked();
     await expectNoHorizontalScroll(page);
+    // The picker with a search passes axe (serious and critical findings, and contrast).
+    expect(await blockingViolations(page)).toEqual([]);
     await shot(page, 'offer-form-search', project, { fullPage: false });
     await page.getByTestId('save-smart-order').click();
     await expect(page.getByRole('status').filter({ hasText: offerName })).toBeVisible();
@@ -125,6 +128,8 @@ test('past the first page of a distributor’s products: the offer and the sched
     await expect(first).toHaveValue(firstChoice);
     await expect(second).toHaveValue(secondChoice);
     await expectNoHorizontalScroll(page);
+    // The picker with a search passes axe (serious and critical findings, and contrast).
+    expect(await blockingViolations(page)).toEqual([]);
     await shot(page, 'schedule-form-search', project, { fullPage: false });
     await page.getByRole('button', { name: key(en, 'cancel') }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);

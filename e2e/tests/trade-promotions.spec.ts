@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { sastDate, type PromotableProductList, type Promotion, type PromotionList } from '@tt/domain';
 import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
+import { blockingViolations } from './axe';
 
 const en = locale('en', 'promotions');
 const common = locale('en', 'common');
@@ -52,6 +53,8 @@ test('a supplier creates, publishes and cancels a promotion; a retailer sees it 
   await expect(page.getByTestId('promotion-products-none')).toHaveCount(0);
   await picker.scrollIntoViewIfNeeded();
   await expectNoHorizontalScroll(page);
+  // The picker with a search passes axe (serious and critical findings, and contrast).
+  expect(await blockingViolations(page)).toEqual([]);
   await shot(page, 'promotion-form-search', info.project.name, { fullPage: false });
   await search.fill('');
   await page.getByLabel(key(en, 'form.publish')).check();

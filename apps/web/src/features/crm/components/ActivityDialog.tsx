@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { FormField, toNumber, useContractForm, useFormSubmit } from '../../../components/form';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { Input, Select } from '../../../components/ui/Field';
+import { Select } from '../../../components/ui/Field';
+import { PickerSearch } from '../../../components/ui/PickerSearch';
 import { Textarea } from '../../../components/ui/Textarea';
 import { useCrmClientPicker, useLogActivity } from '../api';
 import { localInputToIso, nextHourLocal } from '../format';
@@ -89,19 +90,13 @@ export function ActivityDialog({
     >
       <form id="crm-activity-form" onSubmit={submit} noValidate className="space-y-4">
         {!client && searchable && (
-          <div>
-            <label htmlFor="activity-client-search" className="mb-1 block text-sm font-medium text-stone-700">
-              {t('clients.search')}
-            </label>
-            <Input
-              id="activity-client-search"
-              type="search"
-              value={find}
-              onChange={(e) => setFind(e.target.value)}
-              placeholder={t('clients.search_placeholder')}
-              data-testid="activity-client-search"
-            />
-          </div>
+          <PickerSearch
+            id="activity-client-search"
+            label={t('clients.search')}
+            placeholder={t('clients.search_placeholder')}
+            value={find}
+            onChange={setFind}
+          />
         )}
         {!client && (
           <FormField

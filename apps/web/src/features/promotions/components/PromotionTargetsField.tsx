@@ -1,8 +1,8 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PackageSearch } from 'lucide-react';
-import { PROMOTABLE_SEARCH_MAX, PROMOTION_TARGETS_MAX } from '@tt/domain';
-import { Input } from '../../../components/ui/Field';
+import { PROMOTION_TARGETS_MAX } from '@tt/domain';
+import { PickerSearch } from '../../../components/ui/PickerSearch';
 import { QueryState } from '../../../components/ui/QueryState';
 import { cn } from '../../../components/ui/cn';
 import { usePromotableProducts } from '../api';
@@ -55,20 +55,13 @@ export function PromotionTargetsField({
     <fieldset>
       <legend className="text-sm font-medium text-stone-800">{t('form.targets')}</legend>
       <p className="text-xs text-stone-600">{t('form.targets_hint')}</p>
-      <label htmlFor="promotion-product-search" className="mt-2 mb-1 block text-sm text-stone-700">
-        {t('form.search_products')}
-      </label>
-      <Input
+      <PickerSearch
         id="promotion-product-search"
-        type="search"
-        value={search}
-        maxLength={PROMOTABLE_SEARCH_MAX}
-        autoComplete="off"
-        onChange={(e) => setSearch(e.target.value)}
-        // Enter searches (it already does as typed); it must not submit the promotion.
-        onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+        label={t('form.search_products')}
         placeholder={t('form.search_placeholder')}
-        data-testid="promotion-product-search"
+        value={search}
+        onChange={setSearch}
+        className="mt-2"
       />
       <div role="status" aria-live="polite" className="text-xs text-stone-600">
         {capped && (

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PackageSearch } from 'lucide-react';
-import { SMART_PICKER_SEARCH_MAX } from '@tt/domain';
-import { Input } from '../../../components/ui/Field';
 import { QueryState } from '../../../components/ui/QueryState';
 
 /**
@@ -32,36 +30,6 @@ export function withChosen<T extends { id: number }>(
     .map((id) => known.get(id))
     .filter((row): row is T => row !== undefined);
   return [...missing, ...page];
-}
-
-/** The search box above a capped picker; Enter searches as typing does and never submits the form. */
-export function PickerSearch({
-  id,
-  label,
-  placeholder,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Input
-      id={id}
-      type="search"
-      value={value}
-      maxLength={SMART_PICKER_SEARCH_MAX}
-      autoComplete="off"
-      aria-label={label}
-      placeholder={placeholder}
-      onChange={(e) => onChange(e.target.value)}
-      onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-      data-testid={id}
-    />
-  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSupplierProducts } from '../api';
-import { PickerSearch, PickerStatus, useRemembered, withChosen } from './Picker';
+import { PickerSearch } from '../../../components/ui/PickerSearch';
+import { PickerStatus, useRemembered, withChosen } from './Picker';
 
 /** A product as a picker names it: an edited record knows its name (and sometimes its price), a page knows all. */
 export interface ProductChoice {

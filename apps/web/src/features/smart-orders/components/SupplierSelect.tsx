@@ -4,7 +4,8 @@ import type { SupplierSummary } from '@tt/domain';
 import type { ControlProps } from '../../../components/form';
 import { Select } from '../../../components/ui/Field';
 import { useSuppliers } from '../api';
-import { PickerSearch, PickerStatus, useRemembered, withChosen } from './Picker';
+import { PickerSearch } from '../../../components/ui/PickerSearch';
+import { PickerStatus, useRemembered, withChosen } from './Picker';
 
 /**
  * The suppliers (GET /api/suppliers) as a select: the first page by name. When there are more than a
