@@ -21,17 +21,22 @@ const blank: CreateTicketForm = {
   description: '',
 };
 
-/** Create Ticket: checked by the domain's schema; on success the dialog closes and the ticket opens. */
+/**
+ * Create Ticket: checked by the domain's schema; on success the dialog closes and the ticket opens. Another
+ * screen may open it with a subject already written (the enterprise page's Contact Sales).
+ */
 export function CreateTicketDialog({
   onClose,
   onCreated,
+  initial,
 }: {
   onClose: () => void;
   onCreated: (ticket: Ticket) => void;
+  initial?: Partial<CreateTicketForm>;
 }) {
   const { t } = useTranslation('support');
   const create = useCreateTicket();
-  const form = useContractForm(createTicketSchema, { defaultValues: blank });
+  const form = useContractForm(createTicketSchema, { defaultValues: { ...blank, ...initial } });
   const subject = form.watch('subject');
   const description = form.watch('description');
   const filled = Boolean(subject?.trim() && description?.trim());
@@ -91,7 +96,7 @@ export function CreateTicketDialog({
           id="ticket-subject"
           label={t('create.subject')}
           required
-          inputProps={{ autoFocus: true, autoComplete: 'off', maxLength: 160 }}
+          inputProps={{ autoFocus: !initial?.subject, autoComplete: 'off', maxLength: 160 }}
         />
         <FormField
           form={form}
@@ -100,7 +105,7 @@ export function CreateTicketDialog({
           label={t('create.description')}
           required
         >
-          {(control) => <Textarea rows={4} {...control} />}
+          {(control) => <Textarea rows={4} autoFocus={Boolean(initial?.subject)} {...control} />}
         </FormField>
       </form>
     </Dialog>
