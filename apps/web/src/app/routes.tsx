@@ -88,7 +88,10 @@ export const routes: RouteObject[] = [
                   { path: paths.reports, ...screen(() => import('../features/reports/ReportsPage')) },
                   upcoming(paths.whiteLabel),
                   upcoming(paths.developer),
-                  upcoming(paths.enterprise),
+                  {
+                    path: paths.enterprise,
+                    ...screen(() => import('../features/enterprise/EnterprisePage')),
+                  },
                 ],
               },
               upcoming(paths.aiInsights),

@@ -51,7 +51,6 @@ export const upcomingScreens = {
   [paths.supplyChain]: 'supply_chain',
   [paths.whiteLabel]: 'white_label',
   [paths.developer]: 'developer',
-  [paths.enterprise]: 'enterprise',
   [paths.aiInsights]: 'ai_insights',
   [paths.security]: 'security',
   [paths.performance]: 'performance',
