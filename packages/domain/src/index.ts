@@ -41,3 +41,4 @@ export * from './marketing.ts';
 export * from './suppliers.ts';
 export * from './bulk-upload.ts';
 export * from './smart-orders.ts';
+export * from './supply-chain.ts';

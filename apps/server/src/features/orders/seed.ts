@@ -67,6 +67,7 @@ export const seed: AreaSeed = {
           created_at: createdAt,
           updated_at: createdAt,
           paid_at: paidAt,
+          delivered_at: finalStatus === 'delivered' ? deliveredAt : null,
         })
         .returning({ id: orders.id, order_number: orders.order_number });
       await tx.insert(orderItems).values(

@@ -280,9 +280,10 @@ export async function moveOrder(db: Db, user: UserRow, id: number, to: OrderStat
     const from = order.status;
     if (SELLER_NEXT_STATUS[from] !== to) throw fail('order.invalid_transition', { from, to });
     // Conditional on the status read, so two simultaneous moves cannot both succeed.
+    const now = new Date();
     const moved = await tx
       .update(orders)
-      .set({ status: to, updated_at: new Date() })
+      .set({ status: to, updated_at: now, ...(to === 'delivered' ? { delivered_at: now } : {}) })
       .where(and(eq(orders.id, id), eq(orders.status, from)))
       .returning({ id: orders.id });
     if (moved.length === 0) throw fail('order.invalid_transition', { from, to });
@@ -806,4 +807,71 @@ export async function quantityOnOrder(
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/** One supplier's orders from a buyer since a date, summed (supply chain analytics, ADR 048). */
+export interface SupplierOrderFigures {
+  seller_id: number;
+  name: string;
+  orders: number;
+  delivered: number;
+  cancelled: number;
+  spend_cents: number;
+  /** The orders not cancelled that paid delivery, their fees, and the distinct weeks they were placed in. */
+  paid_deliveries: number;
+  delivery_fee_cents: number;
+  weeks_with_orders: number;
+  /** Days from ordering to delivery over the delivered orders, unrounded; null when none was delivered. */
+  average_delivery_days: number | null;
+  last_order_at: Date;
+}
+
+/**
+ * A buyer's suppliers since `since`: every seller the buyer ordered from, most spent first (then most orders), at
+ * most `limit`. What was cancelled is counted but not spent.
+ */
+export async function supplierOrderFigures(
+  db: Db | Tx,
+  buyerId: number,
+  since: Date,
+  limit: number,
+): Promise<SupplierOrderFigures[]> {
+  const paid = sql`${notCancelled} and ${orders.delivery_cents} > 0`;
+  const rows = await db
+    .select({
+      seller_id: orders.seller_id,
+      orders: sql<number>`count(*)::int`,
+      delivered: sql<number>`(count(*) filter (where ${orders.status} = 'delivered'))::int`,
+      cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'cancelled'))::int`,
+      spend_cents: sumNotCancelled(orders.total_cents),
+      paid_deliveries: sql<number>`(count(*) filter (where ${paid}))::int`,
+      delivery_fee_cents: sql<string>`coalesce(sum(${orders.delivery_cents}) filter (where ${paid}), 0)`,
+      weeks_with_orders: sql<number>`(count(distinct date_trunc('week', ${localTime})) filter (where ${paid}))::int`,
+      average_delivery_days: sql<
+        string | null
+      >`avg(extract(epoch from ${orders.delivered_at} - ${orders.created_at}) / 86400) filter (where ${orders.status} = 'delivered' and ${orders.delivered_at} is not null)`,
+      last_order_at: sql<Date>`max(${orders.created_at})`,
+    })
+    .from(orders)
+    .where(and(eq(orders.buyer_id, buyerId), gte(orders.created_at, since)))
+    .groupBy(orders.seller_id)
+    .orderBy(desc(sumNotCancelled(orders.total_cents)), desc(sql`count(*)`), asc(orders.seller_id))
+    .limit(limit);
+  const names = await userSummaries(
+    db,
+    rows.map((r) => r.seller_id),
+  );
+  return rows.map((r) => ({
+    seller_id: r.seller_id,
+    name: names.get(r.seller_id)?.display_name ?? '',
+    orders: Number(r.orders),
+    delivered: Number(r.delivered),
+    cancelled: Number(r.cancelled),
+    spend_cents: Number(r.spend_cents),
+    paid_deliveries: Number(r.paid_deliveries),
+    delivery_fee_cents: Number(r.delivery_fee_cents),
+    weeks_with_orders: Number(r.weeks_with_orders),
+    average_delivery_days: r.average_delivery_days === null ? null : Number(r.average_delivery_days),
+    last_order_at: new Date(r.last_order_at),
+  }));
 }

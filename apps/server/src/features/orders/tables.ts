@@ -40,6 +40,8 @@ export const orders = pgTable(
     decline_reason: text('decline_reason'),
     /** When the buyer marked the delivered order paid (both parties' books post the payment then). */
     paid_at: timestamp('paid_at', { withTimezone: true }),
+    /** When the seller moved it to delivered (supply chain analytics: how long each supplier takes). */
+    delivered_at: timestamp('delivered_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
