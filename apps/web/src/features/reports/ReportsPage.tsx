@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Activity, CalendarClock, FileText, LayoutDashboard } from 'lucide-react';
 import { REPORT_PERIODS, type ReportPeriod } from '@tt/domain';
-import { Select } from '../../components/ui/Field';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { PeriodSelect } from '../../components/ui/PeriodSelect';
 import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
 import { GeneratedTab } from './components/GeneratedTab';
 import { LiveTab } from './components/LiveTab';
@@ -24,21 +24,14 @@ export default function ReportsPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         action={
-          <label className="flex items-center gap-2 text-sm font-medium text-stone-700">
-            {t('period.label')}
-            <Select
-              value={period}
-              onChange={(e) => setPeriod(e.target.value as ReportPeriod)}
-              className="w-auto"
-              data-testid="report-period"
-            >
-              {REPORT_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {t(`period.${p}`)}
-                </option>
-              ))}
-            </Select>
-          </label>
+          <PeriodSelect
+            label={t('period.label')}
+            value={period}
+            periods={REPORT_PERIODS}
+            periodLabel={(p) => t(`period.${p}`)}
+            onChange={setPeriod}
+            testId="report-period"
+          />
         }
       />
       <Tabs
