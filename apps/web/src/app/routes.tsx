@@ -47,7 +47,10 @@ export const routes: RouteObject[] = [
         handle: SHELL,
         children: [
           { path: paths.payments, ...screen(() => import('../features/payments/PaymentsPage')) },
-          upcoming(paths.supplyChain),
+          {
+            path: paths.supplyChain,
+            ...screen(() => import('../features/supply-chain/SupplyChainPage')),
+          },
           { path: paths.join, ...screen(() => import('../features/referrals/JoinPage')) },
         ],
       },

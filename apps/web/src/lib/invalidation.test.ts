@@ -17,10 +17,17 @@ const invalidated = (client: QueryClient) =>
     .sort();
 
 describe('cross-area invalidation', () => {
-  it('placing an order makes the cart, the catalogue, the dashboard, the rewards it spent and the promotions it used stale, and nothing else', async () => {
+  it('placing an order makes the cart, the catalogue, the dashboard, the rewards it spent, the promotions it used and the supplier figures stale, and nothing else', async () => {
     const client = clientWithOneQueryPerArea();
     await invalidateAfter(client, 'order.placed');
-    expect(invalidated(client)).toEqual(['cart', 'dashboard', 'products', 'promotions', 'referrals']);
+    expect(invalidated(client)).toEqual([
+      'cart',
+      'dashboard',
+      'products',
+      'promotions',
+      'referrals',
+      'supply-chain',
+    ]);
   });
 
   it.each(Object.entries(staleAfter))('%s invalidates exactly its table row', async (event, roots) => {

@@ -29,6 +29,7 @@ export const queryRoots = {
   pos: 'pos',
   suppliers: 'suppliers',
   'smart-orders': 'smart-orders',
+  'supply-chain': 'supply-chain',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -40,19 +41,19 @@ export type QueryRoot = keyof typeof queryRoots;
  * so no area imports another area's query keys (a lint rule refuses it).
  */
 export const staleAfter = {
-  /** Checkout: the cart was emptied, stock went down, and the new orders count on the dashboard. */
-  'order.placed': ['cart', 'products', 'dashboard', 'referrals', 'promotions'],
+  /** Checkout: the cart was emptied, stock went down, and the new orders count on the dashboard and the suppliers. */
+  'order.placed': ['cart', 'products', 'dashboard', 'referrals', 'promotions', 'supply-chain'],
   /**
    * A seller moved an order one step on: the dashboard's counts by status change; shipping takes stock
-   * out and delivery brings it in at the buyer; a delivery posts to both books.
+   * out and delivery brings it in at the buyer; a delivery posts to both books and times the supplier.
    */
-  'order.moved': ['dashboard', 'inventory', 'ledger'],
+  'order.moved': ['dashboard', 'inventory', 'ledger', 'supply-chain'],
   /** A buyer marked a delivered order paid: both parties' books post the payment. */
   'order.paid': ['ledger'],
   /** A buyer cancelled: the stock is back on sale and the dashboard's figures change. */
-  'order.cancelled': ['products', 'dashboard', 'referrals', 'promotions'],
+  'order.cancelled': ['products', 'dashboard', 'referrals', 'promotions', 'supply-chain'],
   /** A seller declined a pending order: the stock is back on sale and the dashboard's figures change. */
-  'order.declined': ['products', 'dashboard', 'inventory'],
+  'order.declined': ['products', 'dashboard', 'inventory', 'supply-chain'],
   /** A promotion published, changed or cancelled changes what the product cards offer. */
   'promotion.changed': ['products'],
   /** A stock movement at a seller's default location changes its listings' stock (DECISIONS 20). */
@@ -76,7 +77,7 @@ export const staleAfter = {
   /** A re-order rule sets its inventory item's reorder point (one per item). */
   'reorder_rule.saved': ['inventory'],
   /** A proposed smart order was confirmed: a new order, stock taken, the dashboard's figures. */
-  'smart_order.placed': ['orders', 'products', 'dashboard'],
+  'smart_order.placed': ['orders', 'products', 'dashboard', 'supply-chain'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type AppEvent = keyof typeof staleAfter;
