@@ -58,7 +58,13 @@ test('try the demo, switch language, edit the profile and log out', async ({ pag
   await expect(page.getByTestId('profile-view')).toContainText(phone);
   // The banner goes after three seconds.
   await expect(page.getByTestId('profile-saved')).toBeHidden({ timeout: 5_000 });
+  // The reloaded shell's bell asks for the notifications once the first paint is done (ADR 032); logging out
+  // before that answer came back would have it refused (401), as login() in fixtures.ts explains.
+  const bell = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/notifications' && r.request().method() === 'GET',
+  );
   await page.reload();
+  await bell;
   await expect(page.getByTestId('profile-view')).toContainText(phone);
   await expect(page.getByTestId('profile-view')).toContainText('7');
 
