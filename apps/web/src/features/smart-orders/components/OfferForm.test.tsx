@@ -6,6 +6,7 @@ import { i18n } from '../../../lib/i18n';
 import enSmartOrders from '../../../locales/en/smart_orders.json';
 import { fakeApi, writes } from '../../../test-support/fake-api';
 import { renderWithApp } from '../../../test-support/render';
+import { supplierGoods } from './supplier-goods';
 import { OfferForm } from './OfferForm';
 
 beforeAll(() => {
@@ -94,20 +95,10 @@ describe('the trade offer form', () => {
   });
 
   it('finds a product past the first page by search, and keeps the ticked ones on top while searching', async () => {
-    const goods = Array.from({ length: SUPPLIER_PRODUCTS_PAGE + 20 }, (_, i) => ({
-      id: 1000 + i,
-      name: `Item ${String(i + 1).padStart(3, '0')}`,
-      sku: `P-${String(i + 1).padStart(3, '0')}`,
-      selling_price: 10,
-    }));
-    const last = goods.at(-1)!;
+    const { goods, last, answer } = supplierGoods();
     const sent = fakeApi({
       'GET /api/users/me': { id: 7, role: 'supplier', full_name: 'Thandi' },
-      'GET /api/suppliers/7/products': (_body: unknown, url: URL) => {
-        const search = (url.searchParams.get('search') ?? '').toLowerCase();
-        const found = goods.filter((g) => `${g.name} ${g.sku}`.toLowerCase().includes(search));
-        return [200, { products: found.slice(0, SUPPLIER_PRODUCTS_PAGE), total: found.length }];
-      },
+      'GET /api/suppliers/7/products': answer,
       'POST /api/trade-offers': () => [201, { id: 4, offer_name: 'Clearance' }],
     });
     const onSaved = open();

@@ -7,6 +7,7 @@ import enSmartOrders from '../../../locales/en/smart_orders.json';
 import { fakeApi, writes } from '../../../test-support/fake-api';
 import { renderWithApp } from '../../../test-support/render';
 import { ScheduleForm } from './ScheduleForm';
+import { supplierGoods } from './supplier-goods';
 
 beforeAll(() => {
   i18n.addResourceBundle('en', 'smart_orders', enSmartOrders);
@@ -104,20 +105,10 @@ describe('the scheduled order form', () => {
   });
 
   it('finds a product past the first page by search for one line, keeping the other lines’ products and quantities', async () => {
-    const goods = Array.from({ length: SUPPLIER_PRODUCTS_PAGE + 20 }, (_, i) => ({
-      id: 1000 + i,
-      name: `Item ${String(i + 1).padStart(3, '0')}`,
-      sku: `P-${String(i + 1).padStart(3, '0')}`,
-      selling_price: 10,
-    }));
-    const last = goods.at(-1)!;
+    const { goods, last, answer } = supplierGoods();
     const sent = fakeApi({
       'GET /api/suppliers': { suppliers: [{ id: 5, name: 'Ubuntu Wholesale' }], total: 1 },
-      'GET /api/suppliers/5/products': (_body: unknown, url: URL) => {
-        const search = (url.searchParams.get('search') ?? '').toLowerCase();
-        const found = goods.filter((g) => `${g.name} ${g.sku}`.toLowerCase().includes(search));
-        return [200, { products: found.slice(0, SUPPLIER_PRODUCTS_PAGE), total: found.length }];
-      },
+      'GET /api/suppliers/5/products': answer,
       'POST /api/scheduled-orders': () => [201, { id: 3, order_name: 'Weekly items' }],
     });
     const onSaved = open();
