@@ -79,7 +79,7 @@ export function SuppliersTab({
                   </dd>
                 </dl>
                 <Link
-                  to={`${paths.orders}`}
+                  to={paths.orders}
                   className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
                 >
                   {t('suppliers.see_orders')}
