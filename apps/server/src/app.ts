@@ -45,6 +45,7 @@ import { ledgerRoutes } from './features/ledger/routes.ts';
 import { academyRoutes } from './features/academy/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { supplyChainRoutes } from './features/supply-chain/routes.ts';
+import { brandingRoutes } from './features/branding/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { communityRoutes } from './features/community/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
   await app.register(academyRoutes);
   await app.register(referralRoutes);
   await app.register(supplyChainRoutes);
+  await app.register(brandingRoutes);
   await app.register(promotionRoutes);
   await app.register(communityRoutes);
   await app.register(supportRoutes);
