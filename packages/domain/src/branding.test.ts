@@ -13,7 +13,7 @@ import {
   DEFAULT_BRANDING,
   primaryColourProblem,
   storedBranding,
-} from './branding.ts';
+} from './index.ts';
 
 const fieldCodes = (input: unknown) => {
   const result = brandingInputSchema.safeParse(input);

@@ -8,8 +8,6 @@ import {
   TAGLINE_MAX,
 } from './branding-rules.ts';
 
-export * from './branding-rules.ts';
-
 const colour = z
   .string()
   .trim()

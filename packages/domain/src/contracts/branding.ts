@@ -1,4 +1,5 @@
-import { brandingInputSchema, brandingLogoQuerySchema, brandingSchema, LOGO_MAX_BYTES } from '../branding.ts';
+import { brandingInputSchema, brandingLogoQuerySchema, brandingSchema } from '../branding.ts';
+import { LOGO_MAX_BYTES } from '../branding-rules.ts';
 import { contract } from './contract.ts';
 
 const maxKb = LOGO_MAX_BYTES / 1024;

@@ -57,7 +57,12 @@ export const ENTERPRISE_FEATURES: readonly EnterpriseFeature[] = [
   // Set up on the server by its operator (DECISIONS 10), so there is no screen to open.
   { id: 'single_sign_on', icon: KeyRound, status: 'available' },
   { id: 'api_access', icon: Code2, status: 'planned' },
-  { id: 'white_label', icon: Palette, status: 'planned' },
+  {
+    id: 'white_label',
+    icon: Palette,
+    status: 'available',
+    configure: { path: paths.whiteLabel, permission: 'reports.view' },
+  },
 ];
 
 /** The tiers the pricing tab shows from the plans table, beside the custom-priced Enterprise Plus. */
