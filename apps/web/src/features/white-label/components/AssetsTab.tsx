@@ -101,6 +101,8 @@ export function AssetsTab({
                   type="file"
                   accept="image/png,image/jpeg"
                   className="sr-only"
+                  tabIndex={-1}
+                  aria-label={t('logo.upload')}
                   id="branding-logo-file"
                   data-testid="logo-file"
                   onChange={(e) => onFile(e.target.files?.[0])}
