@@ -9,6 +9,8 @@ import {
   type Branding,
 } from '@tt/domain';
 import { branding } from '../src/db/schema.ts';
+import { restoreDemo } from '../src/db/seeds.ts';
+import { insertUser } from './support/marketplace.ts';
 import { count, createTestApp, expectError, type TestApp } from './support/test-app.ts';
 
 describe('branding (GET/PUT /api/branding, the logo)', () => {
@@ -182,5 +184,17 @@ describe('branding (GET/PUT /api/branding, the logo)', () => {
     const big = Buffer.concat([pngOf(10, 10), Buffer.alloc(LOGO_MAX_BYTES)]);
     expectError(await upload(admin, big), 413, 'community.image_too_large');
     expect(await current()).toEqual(first);
+  });
+
+  it("the daily demo restore takes back what a shared demo admin saved, not what the deployment's own admin did", async () => {
+    await send('PUT', '/api/branding', admin, blue);
+    await restoreDemo(t.db);
+    expect(await count(t.db, 'branding')).toBe(0);
+    const own = await t.sessionFor(await insertUser(t.db, 'admin', 'Own Admin'));
+    expect((await send('PUT', '/api/branding', own, blue)).statusCode).toBe(200);
+    await restoreDemo(t.db);
+    expect((await current()).app_name).toBe('Kasi Market');
+    // The demo accounts were made afresh: sign in again for any test after this one.
+    admin = await t.login('admin');
   });
 });

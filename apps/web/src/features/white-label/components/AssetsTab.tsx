@@ -50,7 +50,7 @@ export function AssetsTab({
   };
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card className="grid gap-4 p-4">
+      <Card className="grid content-start gap-4 p-4">
         <Field
           label={t('assets.app_name')}
           htmlFor="branding-app-name"
@@ -90,7 +90,7 @@ export function AssetsTab({
               <img
                 src={saved.logo_url ?? '/favicon.svg'}
                 alt={saved.logo_url ? t('logo.current') : t('logo.product_mark')}
-                className="max-h-full max-w-full object-contain"
+                className="size-full object-contain"
                 data-testid="logo-preview"
               />
             </div>
