@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minifySync, type Plugin } from 'vite';
 import { PRICE_BAND_KEYS, PRODUCT_SORTS, STOCK_GREEN_ABOVE } from '../../packages/domain/src/catalog-rules';
-import { BRANDING_STORAGE_KEY } from '../../packages/domain/src/branding-rules';
+import { BRANDING_STORAGE_KEY } from '../../packages/domain/src/branding-store';
 import { FREE_PLAN_BROWSE_LIMIT } from '../../packages/domain/src/plan-rules';
 import { BADGE_CLASS, BADGE_TONES, FIRST_PAINT_ROLES } from './src/app/shell/first-paint-roles';
 import { productsFirstPaint, productsFirstPaintWords } from './src/features/products/first-paint';

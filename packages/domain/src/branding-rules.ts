@@ -3,6 +3,7 @@
  * persists and applies it; ADR 049). Plain functions and constants, no zod: the web's start reads them before any
  * screen (the schemas are in branding.ts).
  */
+import { DEFAULT_APP_NAME, type StoredBranding } from './branding-store.ts';
 
 /** Spec 2's eight primary swatches, in its order. */
 export const BRANDING_PRESETS = [
@@ -87,7 +88,7 @@ export const DEFAULT_BRANDING: BrandingSettings = {
   primary_color: '#f97316',
   secondary_color: '#fb923c',
   accent_color: '#dc2626',
-  app_name: 'Township Trade',
+  app_name: DEFAULT_APP_NAME,
   tagline: 'Empowering Township Entrepreneurs',
   font: 'system',
   theme: 'light',
@@ -263,23 +264,6 @@ export function brandingExport(settings: BrandingSettings, logoUrl: string | nul
     exported_at: now.toISOString(),
   };
 }
-
-/**
- * What the web keeps in localStorage (BRANDING_STORAGE_KEY) so that the next start applies the branding before its
- * first paint (index.html's head script reads it: keep it small and flat).
- */
-export interface StoredBranding {
-  /** The server's version of the settings it came from. */
-  v: number;
-  /** CSS custom properties for the document's root. */
-  vars: Record<string, string>;
-  /** The app name and tagline, when not the product's own (which are translated). */
-  name: string | null;
-  tagline: string | null;
-  logo: string | null;
-  font: BrandingFont;
-}
-export const BRANDING_STORAGE_KEY = 'tt_branding';
 
 export function storedBranding(
   settings: BrandingSettings & { version: number; logo_url: string | null },

@@ -19,7 +19,7 @@ import { LoadError } from '../../components/ui/LoadError';
 import { Loading } from '../../components/ui/Loading';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { TabPanel, Tabs, useTabParam } from '../../components/ui/Tabs';
-import { loadFont } from '../../lib/branding';
+import { loadFont } from '../../lib/branding-sync';
 import { errorMessage, loadErrorTranslations, translateCode } from '../../lib/errors';
 import { serverFieldErrors } from '../../lib/form-errors';
 import { toastError, toastSuccess } from '../../lib/toast';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { brandingContracts as c, type Branding, type BrandingInput } from '@tt/domain';
+import { brandingContracts as c, storedBranding, type Branding, type BrandingInput } from '@tt/domain';
 import { ApiError, call, NETWORK_ERROR_CODE } from '../../lib/api';
-import { adoptBranding } from '../../lib/branding';
+import { setBranding } from '../../lib/branding';
 import { queryRoots } from '../../lib/invalidation';
 
 export const brandingKeys = {
@@ -20,7 +20,7 @@ function useBrandingChange<V>(run: (value: V) => Promise<Branding>) {
     mutationFn: run,
     onSuccess: (branding) => {
       client.setQueryData(brandingKeys.all, branding);
-      adoptBranding(branding);
+      setBranding(storedBranding(branding));
     },
   });
 }
