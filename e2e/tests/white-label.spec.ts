@@ -1,7 +1,7 @@
 import { brandPalette, DEFAULT_BRANDING, type Branding } from '@tt/domain';
 import type { Page } from '@playwright/test';
 import { blockingViolations } from './axe';
-import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fixtures';
+import { test, expect, locale, key, shot, expectNoHorizontalScroll, holdApp } from './fixtures';
 
 const en = locale('en', 'white_label');
 const common = locale('en', 'common');
@@ -172,4 +172,44 @@ test('a coordinator previews and exports, and is told that saving needs an admin
   expect(((await (await page.request.get('/api/branding')).json()) as Branding).app_name).toBe(
     DEFAULT_BRANDING.app_name,
   );
+});
+
+test.describe('before the app has run', () => {
+  test("index.html draws the first paint in the kept branding's colours, name and title", async ({
+    page,
+    login,
+  }) => {
+    const kept = {
+      v: 99,
+      vars: { '--color-brand-600': '#1d4ed8', '--color-brand-700': '#1e3a8a' },
+      name: 'Kasi Market',
+      tagline: 'Buy together',
+      logo: null,
+      font: 'system',
+    };
+    await page.addInitScript(
+      ([storageKey, value]) => localStorage.setItem(storageKey!, value!),
+      ['tt_branding', JSON.stringify(kept)],
+    );
+    const app = await holdApp(page);
+    await login('retailer', false);
+    await page.goto('/dashboard');
+    const firstPaint = page.locator('#first-paint');
+    await expect(firstPaint).toBeVisible();
+    // The header's mark (hidden on the narrowest phones, so read as markup, not as what is seen).
+    const mark = firstPaint.locator('a[aria-label="Kasi Market"]').first();
+    await expect(mark).toBeAttached();
+    await expect(mark).toContainText('Kasi Market');
+    await expect(mark).toContainText('Buy together');
+    await expect(page).toHaveTitle('Kasi Market');
+    expect(
+      await page.evaluate(() => document.documentElement.style.getPropertyValue('--color-brand-600')),
+    ).toBe('#1d4ed8');
+    // The app's own code has not run: nothing but index.html's scripts put these there.
+    expect(await page.evaluate(() => document.getElementById('root')!.childElementCount)).toBe(0);
+    app.release();
+    await expect(page.getByTestId('revenue-chart')).toBeVisible();
+    // The app takes the kept copy over, then the server's (the product's own, here) once the page has loaded.
+    await expect(page).toHaveTitle('Township Trade');
+  });
 });
