@@ -22,7 +22,7 @@ function renderAs(role: Role, tab = 'colors') {
   const sent = fakeApi({
     'GET /api/users/me': { id: 7, name: 'Nomsa', email: 'n@example.com', role },
     'GET /api/branding': saved,
-    'PUT /api/branding': (body) => [200, { ...saved, ...(body as object), version: 1 }],
+    'PUT /api/branding': (body: unknown) => [200, { ...saved, ...(body as object), version: 1 }],
   });
   renderWithApp(
     <MemoryRouter initialEntries={[`/white-label?tab=${tab}`]}>
