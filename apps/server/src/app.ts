@@ -29,6 +29,7 @@ import {
 } from './platform/errors.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerRequestGuards } from './platform/request-guards.ts';
+import { registerRequestMetrics } from './platform/metrics.ts';
 import { inlineScriptHashes } from './platform/web-csp.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { findSessionCaller, findSessionUser, SESSION_COOKIE } from './features/auth/service.ts';
@@ -45,6 +46,7 @@ import { ledgerRoutes } from './features/ledger/routes.ts';
 import { academyRoutes } from './features/academy/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { supplyChainRoutes } from './features/supply-chain/routes.ts';
+import { performanceRoutes } from './features/performance/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { communityRoutes } from './features/community/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -108,6 +110,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   registerRequestGuards(app);
+  registerRequestMetrics(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -175,6 +178,7 @@ export async function buildApp({
   await app.register(academyRoutes);
   await app.register(referralRoutes);
   await app.register(supplyChainRoutes);
+  await app.register(performanceRoutes);
   await app.register(promotionRoutes);
   await app.register(communityRoutes);
   await app.register(supportRoutes);

@@ -120,6 +120,19 @@ export async function sessionsOf(db: Db | Tx, userId: number) {
  * so the orders, ledger entries and co-op records that keep pointing at the row keep their figures
  * without the person. Every session ends in the same transaction.
  */
+/** The performance monitor's sign-in figures: sessions not yet expired, and those opened in the last hour. */
+export async function sessionCounts(db: Db, now: Date): Promise<{ open: number; lastHour: number }> {
+  const hourAgo = new Date(now.getTime() - 60 * 60_000);
+  const [row] = await db
+    .select({
+      open: count(),
+      lastHour: sql<number>`count(*) filter (where ${sessions.created_at} >= ${hourAgo.toISOString()})`,
+    })
+    .from(sessions)
+    .where(gt(sessions.expires_at, now));
+  return { open: Number(row?.open ?? 0), lastHour: Number(row?.lastHour ?? 0) };
+}
+
 export async function anonymiseUser(tx: Tx, userId: number, now: Date): Promise<void> {
   await tx
     .update(users)
