@@ -99,7 +99,16 @@ export const routes: RouteObject[] = [
               },
               upcoming(paths.aiInsights),
               upcoming(paths.security),
-              upcoming(paths.performance),
+              // ADR 049: the platform's own figures are for its operators.
+              {
+                element: <RequirePermission permission="platform.monitor" namespace="performance" />,
+                children: [
+                  {
+                    path: paths.performance,
+                    ...screen(() => import('../features/performance/PerformancePage')),
+                  },
+                ],
+              },
               {
                 element: <RequirePermission permission="inventory.manage" />,
                 children: [

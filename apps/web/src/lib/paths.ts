@@ -52,7 +52,6 @@ export const upcomingScreens = {
   [paths.developer]: 'developer',
   [paths.aiInsights]: 'ai_insights',
   [paths.security]: 'security',
-  [paths.performance]: 'performance',
   [paths.integrations]: 'integrations',
   [paths.analytics]: 'analytics',
   [paths.betacrowd]: 'betacrowd',
