@@ -25,10 +25,13 @@ interface Tally {
 interface Minute extends Tally {
   /** The minute's number since the epoch; a slot whose number is not the one asked for is stale. */
   minute: number;
-  routes: Map<string, Tally & { method: string; route: string }>;
+  /** By route pattern, then method: both strings are the framework's own (no key is built per request). */
+  routes: Map<string, Map<string, RouteTally>>;
   /** The event loop's p99 delay over the minute (ms), taken when the minute ends. */
   loopP99: number | null;
 }
+
+type RouteTally = Tally & { method: string; route: string };
 
 const SLOTS = PERFORMANCE_HISTORY_MINUTES + 1;
 const newTally = (): Tally => ({
@@ -94,11 +97,15 @@ export class RequestMetrics {
     const slot = this.slot(Math.floor(now / 60_000));
     const bucket = latencyBucket(ms);
     add(slot, status, bucket);
-    const key = `${method} ${route}`;
-    let entry = slot.routes.get(key);
+    let methods = slot.routes.get(route);
+    if (!methods) {
+      methods = new Map();
+      slot.routes.set(route, methods);
+    }
+    let entry = methods.get(method);
     if (!entry) {
       entry = { ...newTally(), method, route };
-      slot.routes.set(key, entry);
+      methods.set(method, entry);
     }
     add(entry, status, bucket);
   }
@@ -174,16 +181,18 @@ export class RequestMetrics {
   /** The busiest routes over the history, most requests first. */
   routes(limit: number, now = Date.now()): PerformanceRoute[] {
     const last = Math.floor(now / 60_000);
-    const byRoute = new Map<string, Tally & { method: string; route: string }>();
+    const byRoute = new Map<string, RouteTally>();
     for (const slot of this.minutes(last - PERFORMANCE_HISTORY_MINUTES + 1, last))
-      for (const [key, entry] of slot.routes) {
-        let sum = byRoute.get(key);
-        if (!sum) {
-          sum = { ...newTally(), method: entry.method, route: entry.route };
-          byRoute.set(key, sum);
+      for (const methods of slot.routes.values())
+        for (const entry of methods.values()) {
+          const key = `${entry.method} ${entry.route}`;
+          let sum = byRoute.get(key);
+          if (!sum) {
+            sum = { ...newTally(), method: entry.method, route: entry.route };
+            byRoute.set(key, sum);
+          }
+          merge(sum, entry);
         }
-        merge(sum, entry);
-      }
     return [...byRoute.values()]
       .sort((a, b) => b.requests - a.requests || a.route.localeCompare(b.route))
       .slice(0, limit)
