@@ -115,11 +115,6 @@ export async function sessionsOf(db: Db | Tx, userId: number) {
     .orderBy(asc(sessions.created_at));
 }
 
-/**
- * Closing an account (POPIA): every personal field is removed and the name becomes "Closed account #id",
- * so the orders, ledger entries and co-op records that keep pointing at the row keep their figures
- * without the person. Every session ends in the same transaction.
- */
 /** The performance monitor's sign-in figures: sessions not yet expired, and those opened in the last hour. */
 export async function sessionCounts(db: Db, now: Date): Promise<{ open: number; lastHour: number }> {
   const hourAgo = new Date(now.getTime() - 60 * 60_000);
@@ -133,6 +128,11 @@ export async function sessionCounts(db: Db, now: Date): Promise<{ open: number; 
   return { open: Number(row?.open ?? 0), lastHour: Number(row?.lastHour ?? 0) };
 }
 
+/**
+ * Closing an account (POPIA): every personal field is removed and the name becomes "Closed account #id",
+ * so the orders, ledger entries and co-op records that keep pointing at the row keep their figures
+ * without the person. Every session ends in the same transaction.
+ */
 export async function anonymiseUser(tx: Tx, userId: number, now: Date): Promise<void> {
   await tx
     .update(users)
