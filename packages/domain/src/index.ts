@@ -42,3 +42,4 @@ export * from './suppliers.ts';
 export * from './bulk-upload.ts';
 export * from './smart-orders.ts';
 export * from './supply-chain.ts';
+export * from './developer.ts';
