@@ -36,8 +36,7 @@ describe('API key shape and masking', () => {
     expect(prefix).toBe('tt_live_');
     expect(suffix).toBe('yz012345');
     const masked = maskApiKey(prefix, suffix);
-    expect(masked).toBe(`tt_live_${'•'.repeat(24)}yz012345`);
-    expect(masked).toHaveLength(key.length);
+    expect(masked).toBe('tt_live_••••••••yz012345');
     expect(masked).not.toContain(key.slice(8, -8));
   });
 });

@@ -43,9 +43,12 @@ export function apiKeyVisibleParts(key: string): { prefix: string; suffix: strin
   return { prefix: key.slice(0, API_KEY_SHOWN_CHARS), suffix: key.slice(-API_KEY_SHOWN_CHARS) };
 }
 
+/** How many dots stand for the hidden middle: a fixed few, so the masked key fits a phone's line. */
+export const API_KEY_MASK_DOTS = 8;
+
 /** The spec's masked form: the first 8 and the last 8 characters with the middle hidden. */
 export function maskApiKey(prefix: string, suffix: string): string {
-  return `${prefix}${'•'.repeat(API_KEY_LENGTH - 2 * API_KEY_SHOWN_CHARS)}${suffix}`;
+  return `${prefix}${'•'.repeat(API_KEY_MASK_DOTS)}${suffix}`;
 }
 
 /**

@@ -30,6 +30,7 @@ export const queryRoots = {
   suppliers: 'suppliers',
   'smart-orders': 'smart-orders',
   'supply-chain': 'supply-chain',
+  developer: 'developer',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;

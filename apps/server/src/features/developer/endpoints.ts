@@ -21,10 +21,14 @@ function typeOf(schema: JsonSchema): string {
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ');
   const base = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? 'any');
   if (base === 'array' && schema.items) return `array of ${typeOf(schema.items)}`;
+  // A bound past any real value (an id's, a page number's safe-integer cap) tells a reader nothing.
+  const shown = (n: number | undefined) => n !== undefined && Math.abs(n) < 1e9;
   const bounds =
-    schema.minimum !== undefined && schema.maximum !== undefined
+    shown(schema.minimum) && shown(schema.maximum)
       ? `${schema.minimum}-${schema.maximum}`
-      : null;
+      : shown(schema.minimum)
+        ? `from ${schema.minimum}`
+        : null;
   const extras = [bounds, schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : null];
   const said = extras.filter(Boolean).join(', ');
   return said ? `${base} (${said})` : base;
