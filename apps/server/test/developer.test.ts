@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   API_KEY_LENGTH,
   API_REQUEST_LOG_MAX_PER_USER,
@@ -12,6 +12,7 @@ import {
   type RequestLogList,
 } from '@tt/domain';
 import { apiKeys, apiRequestLogs } from '../src/db/schema.ts';
+import { restoreDemo } from '../src/db/seeds.ts';
 import { salesOf } from '../src/features/developer/sales.ts';
 import { hashApiKey, pruneRequestLogs } from '../src/features/developer/service.ts';
 import { createTestApp, count, expectError, type TestApp } from './support/test-app.ts';
@@ -487,5 +488,14 @@ describe('developer tools: API keys that authenticate the public API (ADR 050)',
     expect(doc.components.securitySchemes.bearerAuth?.scheme).toBe('bearer');
     expect(doc.paths['/api/products']?.get?.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
     expect(doc.paths['/api/cart']?.get?.security).toBeUndefined();
+  });
+
+  it('removes the keys visitors made on the shared demo accounts when the demo is restored', async () => {
+    const demo = await t.login('coordinator');
+    const key = await makeKey(demo, ['read:products']);
+    expect((await withKey(key.key, 'GET', '/api/products')).statusCode).toBe(200);
+    await restoreDemo(t.db);
+    expectError(await withKey(key.key, 'GET', '/api/products'), 401, 'api_key.invalid');
+    expect(await count(t.db, 'api_keys', sql`owner_id = ${await t.demoUserId('coordinator')}`)).toBe(0);
   });
 });
