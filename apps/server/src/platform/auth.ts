@@ -166,11 +166,11 @@ function bearerAuthentication(app: FastifyInstance, apiKeys: ApiKeyLookup) {
     errorResponseBuilder: (_request, context) =>
       fail('api_key.rate_limited', { seconds: Math.ceil(context.ttl / 1000) }),
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const key = request.apiKey;
-    if (!key) return;
-    try {
-      await apiKeys.recordApiRequest(app.db, {
+  // Written once the answer has gone, by a listener the bearer path adds to its own response: a cookie request
+  // meets no logging hook at all.
+  const log = (request: FastifyRequest, reply: FastifyReply, key: ApiKeyCaller) => {
+    apiKeys
+      .recordApiRequest(app.db, {
         keyId: key.keyId,
         ownerId: key.user.id,
         method: request.method,
@@ -178,12 +178,9 @@ function bearerAuthentication(app: FastifyInstance, apiKeys: ApiKeyLookup) {
         status: reply.statusCode,
         durationMs: reply.elapsedTime,
         at: new Date(),
-      });
-    } catch (error) {
-      // The answer has gone; a log row that could not be written must not become an unhandled error.
-      request.log.error({ err: error }, 'could not log an API key request');
-    }
-  });
+      })
+      .catch((error: unknown) => request.log.error({ err: error }, 'could not log an API key request'));
+  };
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const contract = request.routeOptions.config.contract;
     if (contract?.apiScope === undefined) throw fail('api_key.not_public');
@@ -193,6 +190,7 @@ function bearerAuthentication(app: FastifyInstance, apiKeys: ApiKeyLookup) {
     const found = await apiKeys.findApiKeyCaller(app.db, key);
     if (!found) throw fail('api_key.invalid');
     request.apiKey = found;
+    reply.raw.once('finish', () => log(request, reply, found));
     await limit.call(app, request, reply);
     const refusal = apiKeyRefusal({ scopes: found.scopes, role: found.user.role }, contract);
     if (refusal === 'api_key.scope_missing') throw fail(refusal, { scope: contract.apiScope });
