@@ -62,6 +62,8 @@ import { marketingRoutes } from './features/marketing/routes.ts';
 import { supplierRoutes } from './features/suppliers/routes.ts';
 import { bulkUploadRoutes } from './features/bulk-upload/routes.ts';
 import { smartOrderRoutes } from './features/smart-orders/routes.ts';
+import { analyticsRoutes, developerRoutes } from './features/developer/routes.ts';
+import { findApiKeyCaller, recordApiRequest } from './features/developer/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,11 +154,28 @@ export async function buildApp({
       fail('auth.rate_limited', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Township Trade API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Township Trade API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          // ADR 050: the public API's endpoints (each names its scope) take an API key from Developer Tools.
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (tt_live_...) from Developer Tools',
+          },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  registerAuthentication(app, { cookie: SESSION_COOKIE, findSessionUser, findSessionCaller });
+  registerAuthentication(
+    app,
+    { cookie: SESSION_COOKIE, findSessionUser, findSessionCaller },
+    { findApiKeyCaller, recordApiRequest, perMinute: config.apiKeyRateLimit },
+  );
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -188,6 +207,8 @@ export async function buildApp({
   await app.register(supplierRoutes);
   await app.register(bulkUploadRoutes);
   await app.register(smartOrderRoutes);
+  await app.register(developerRoutes);
+  await app.register(analyticsRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

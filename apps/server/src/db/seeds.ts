@@ -17,6 +17,7 @@ import { seed as support } from '../features/support/seed.ts';
 import { seed as warehouses } from '../features/warehouses/seed.ts';
 import { seed as reports } from '../features/reports/seed.ts';
 import { seed as suppliers } from '../features/suppliers/seed.ts';
+import { seed as developer } from '../features/developer/seed.ts';
 import type { Db, Tx } from './client.ts';
 import { seededRandom, type AreaSeed, type DemoScope, type DemoWorld } from './seed-types.ts';
 
@@ -42,6 +43,7 @@ export const SEEDS: readonly AreaSeed[] = [
   support,
   reports,
   suppliers,
+  developer,
 ];
 
 const DEMO_SEED = 20261122;

@@ -90,7 +90,10 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.reports, ...screen(() => import('../features/reports/ReportsPage')) },
                   upcoming(paths.whiteLabel),
-                  upcoming(paths.developer),
+                  {
+                    path: paths.developer,
+                    ...screen(() => import('../features/developer/DeveloperPage')),
+                  },
                   {
                     path: paths.enterprise,
                     ...screen(() => import('../features/enterprise/EnterprisePage')),

@@ -49,7 +49,6 @@ export const paths = {
  */
 export const upcomingScreens = {
   [paths.whiteLabel]: 'white_label',
-  [paths.developer]: 'developer',
   [paths.aiInsights]: 'ai_insights',
   [paths.security]: 'security',
   [paths.integrations]: 'integrations',
