@@ -29,6 +29,7 @@ import {
 } from './platform/errors.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerRequestGuards } from './platform/request-guards.ts';
+import { registerRequestMetrics } from './platform/metrics.ts';
 import { inlineScriptHashes } from './platform/web-csp.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { findSessionCaller, findSessionUser, SESSION_COOKIE } from './features/auth/service.ts';
@@ -45,6 +46,7 @@ import { ledgerRoutes } from './features/ledger/routes.ts';
 import { academyRoutes } from './features/academy/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { supplyChainRoutes } from './features/supply-chain/routes.ts';
+import { performanceRoutes } from './features/performance/routes.ts';
 import { brandingRoutes } from './features/branding/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { communityRoutes } from './features/community/routes.ts';
@@ -61,6 +63,8 @@ import { marketingRoutes } from './features/marketing/routes.ts';
 import { supplierRoutes } from './features/suppliers/routes.ts';
 import { bulkUploadRoutes } from './features/bulk-upload/routes.ts';
 import { smartOrderRoutes } from './features/smart-orders/routes.ts';
+import { analyticsRoutes, developerRoutes } from './features/developer/routes.ts';
+import { findApiKeyCaller, recordApiRequest } from './features/developer/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +113,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   registerRequestGuards(app);
+  registerRequestMetrics(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -150,11 +155,28 @@ export async function buildApp({
       fail('auth.rate_limited', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Township Trade API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Township Trade API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          // ADR 050: the public API's endpoints (each names its scope) take an API key from Developer Tools.
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (tt_live_...) from Developer Tools',
+          },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  registerAuthentication(app, { cookie: SESSION_COOKIE, findSessionUser, findSessionCaller });
+  registerAuthentication(
+    app,
+    { cookie: SESSION_COOKIE, findSessionUser, findSessionCaller },
+    { findApiKeyCaller, recordApiRequest, perMinute: config.apiKeyRateLimit },
+  );
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -176,6 +198,7 @@ export async function buildApp({
   await app.register(academyRoutes);
   await app.register(referralRoutes);
   await app.register(supplyChainRoutes);
+  await app.register(performanceRoutes);
   await app.register(brandingRoutes);
   await app.register(promotionRoutes);
   await app.register(communityRoutes);
@@ -186,6 +209,8 @@ export async function buildApp({
   await app.register(supplierRoutes);
   await app.register(bulkUploadRoutes);
   await app.register(smartOrderRoutes);
+  await app.register(developerRoutes);
+  await app.register(analyticsRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { API_KEY_RATE_LIMIT_PER_MINUTE } from '@tt/domain';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -59,6 +60,8 @@ const configSchema = z
     OIDC_ALLOW_INSECURE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
     DEMO_LOGIN: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** Requests one API key may make a minute (ADR 050). */
+    API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_PER_MINUTE),
     TRUST_PROXY: trustProxySchema,
     WEB_DIST: z.string().optional(),
     /**
@@ -107,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     demoLogin: c.DEMO_LOGIN === 'true',
     signInRateLimit: c.SIGN_IN_RATE_LIMIT,
+    apiKeyRateLimit: c.API_KEY_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
     webDist: c.WEB_DIST,
     catalogueResultCacheMs: c.CATALOGUE_RESULT_CACHE_MS,

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import { restoreDemo } from './db/seeds.ts';
 import { bulkOrderJobs, bulkOrderSchedules } from './features/bulk-orders/jobs.ts';
 import { bulkUploadJobs, bulkUploadSchedules } from './features/bulk-upload/jobs.ts';
+import { developerJobs, developerSchedules } from './features/developer/jobs.ts';
 import { governanceJobs, governanceSchedules } from './features/governance/jobs.ts';
 import { referralJobs, referralSubscriptions } from './features/referrals/jobs.ts';
 import { reportJobs, reportSchedulesSweep } from './features/reports/jobs.ts';
@@ -35,6 +36,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
     ...referralJobs,
     ...reportJobs,
     ...smartOrderJobs,
+    ...developerJobs,
     {
       name: DEMO_RESTORE_JOB,
       // DECISIONS 9: the shared demo accounts are put back every day, whatever visitors did to them.
@@ -56,6 +58,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
     ...bulkUploadSchedules,
     ...reportSchedulesSweep,
     ...smartOrderSchedules,
+    ...developerSchedules,
     { job: PRUNE_JOB, everyMs: DAY, offsetMs: 3 * HOUR },
     // 02:00 UTC (04:00 in South Africa), when hardly anyone is trying the demo.
     ...(config.demoLogin ? [{ job: DEMO_RESTORE_JOB, everyMs: DAY, offsetMs: 2 * HOUR }] : []),

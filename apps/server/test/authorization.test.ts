@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { buildPath, can, ROLES, sastDate, type Access, type ResourceRule, type Role } from '@tt/domain';
 import {
+  API_SCOPES,
+  buildPath,
+  can,
+  ROLES,
+  sastDate,
+  type Access,
+  type ApiScope,
+  type ResourceRule,
+  type Role,
+} from '@tt/domain';
+import {
+  apiKeys,
   bulkOrderParticipations,
   bulkOrders,
   bulkUploads,
@@ -20,6 +31,7 @@ import {
   virtualWarehouses,
 } from '../src/db/schema.ts';
 import { runDueSchedules } from '../src/features/smart-orders/jobs.ts';
+import { hashApiKey, newApiKey } from '../src/features/developer/service.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { addMember, outsider, seededCoops } from './support/cooperatives.ts';
 import { insertUser } from './support/marketplace.ts';
@@ -37,6 +49,7 @@ interface Endpoint {
   url: string;
   access: Access | undefined;
   resource: ResourceRule | undefined;
+  apiScope: ApiScope | undefined;
 }
 
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
@@ -59,16 +72,37 @@ const endpoints: Endpoint[] = t.routes
         url: route.url,
         access: route.config?.access,
         resource: route.config?.resource,
+        apiScope: route.config?.contract?.apiScope,
       })),
   )
   .filter(({ url }) => url.startsWith('/api/') && !isDocs(url));
 
 describe('authorization matrix', () => {
   const sessions = new Map<Role, string>();
+  const bearerKeys = new Map<Role, { all: string; none: string }>();
+  const keyFor = async (ownerId: number, scopes: string[]) => {
+    const key = newApiKey();
+    await t.db.insert(apiKeys).values({
+      owner_id: ownerId,
+      name: 'Matrix',
+      key_hash: hashApiKey(key),
+      key_prefix: key.slice(0, 8),
+      key_suffix: key.slice(-8),
+      scopes,
+    });
+    return key;
+  };
 
   beforeAll(async () => {
     // A fresh user of every role (not a demo account: nothing seeded belongs to them).
-    for (const role of ROLES) sessions.set(role, await t.sessionFor(await insertUser(t.db, role)));
+    for (const role of ROLES) {
+      const id = await insertUser(t.db, role);
+      sessions.set(role, await t.sessionFor(id));
+      // Keys are made on the developer screen, which not every role has: the matrix writes them in directly, as a
+      // key kept after its owner's role changed would be. One with every scope, and one with none (the table
+      // allows it though the API makes none), which every public endpoint must refuse for its scope.
+      bearerKeys.set(role, { all: await keyFor(id, [...API_SCOPES]), none: await keyFor(id, []) });
+    }
   });
   afterAll(() => t.close());
 
@@ -77,6 +111,7 @@ describe('authorization matrix', () => {
     cookie: string | undefined,
     params: Record<string, number> = {},
     body?: object,
+    bearer?: string,
   ) =>
     t.app.inject({
       method: endpoint.method,
@@ -89,7 +124,7 @@ describe('authorization matrix', () => {
           ]),
         ),
       ),
-      headers: cookie ? { cookie } : {},
+      headers: { ...(cookie ? { cookie } : {}), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
       ...(body ? { payload: body } : {}),
     });
 
@@ -129,6 +164,38 @@ describe('authorization matrix', () => {
             status === 403 && endpoint.resource !== undefined && !endpoint.url.includes(':');
           const ok = permitted ? allowed(status) || recordRefusal : status === 403;
           if (!ok) wrong.push(`as ${role}: ${status} ${response.body.slice(0, 120)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  // The public API (ADR 050): a key of each role, holding every scope, on every endpoint. A route whose contract
+  // names no scope refuses every key (403, never the handler); one that names a scope answers a key as its owner's
+  // session would be answered; and a key without the scope is refused (403) even where the role may.
+  it.each(endpoints.map((endpoint) => [endpoint.key, endpoint] as const))(
+    '%s answers an API key of every role as its contract declares',
+    async (_key, endpoint) => {
+      const wrong: string[] = [];
+      const scope = endpoint.apiScope;
+      for (const role of ROLES) {
+        const keys = bearerKeys.get(role)!;
+        const response = await call(endpoint, undefined, {}, undefined, keys.all);
+        const status = response.statusCode;
+        const code =
+          status >= 400 ? (response.json() as { error?: { code?: string } }).error?.code : undefined;
+        if (scope === undefined) {
+          if (status !== 403 || code !== 'api_key.not_public') wrong.push(`as ${role}: ${status} ${code}`);
+          continue;
+        }
+        const permitted =
+          endpoint.access === 'public' || endpoint.access === 'signed_in' || can(role, endpoint.access!);
+        if (permitted ? !allowed(status) : status !== 403) wrong.push(`as ${role}: ${status} ${code}`);
+        const without = await call(endpoint, undefined, {}, undefined, keys.none);
+        const missing =
+          without.statusCode >= 400 ? (without.json() as { error?: { code?: string } }).error?.code : '';
+        if (without.statusCode !== 403 || missing !== 'api_key.scope_missing') {
+          wrong.push(`as ${role} without ${scope}: ${without.statusCode} ${missing}`);
         }
       }
       expect(wrong).toEqual([]);
@@ -306,6 +373,14 @@ describe('authorization matrix', () => {
       })
     ).json() as { id: number };
     const otherAdmin = sessions.get('admin')!;
+    const adminKey = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/developer/keys',
+        headers: { cookie: demoAdmin },
+        payload: { name: 'Matrix key', scopes: ['read:products'] },
+      })
+    ).json() as { id: number };
 
     // Smart orders of the demo retailer (a rule, a schedule, a proposed order) and an offer of the demo
     // supplier, aimed at by another buyer or seller: not theirs, so not found.
@@ -502,6 +577,7 @@ describe('authorization matrix', () => {
       ],
       'GET /api/reports/:id/download': [{ cookie: otherAdmin, params: { id: adminReport.id } }],
       'DELETE /api/reports/schedules/:id': [{ cookie: otherAdmin, params: { id: adminSchedule.id } }],
+      'DELETE /api/developer/keys/:id': [{ cookie: otherAdmin, params: { id: adminKey.id } }],
       // A seller's own listing, aimed at by another (fresh) seller: not theirs, so not found.
       'PUT /api/my-products/:id': [
         {

@@ -587,6 +587,34 @@ export const ERRORS = {
     message: 'Choose the customer whose conversation you are answering.',
   },
 
+  // Developer tools: API keys (ADR 050)
+  'api_key.invalid': {
+    status: 401,
+    params: none,
+    message: 'This API key is not valid or has been revoked.',
+  },
+  'api_key.scope_missing': {
+    status: 403,
+    params: { scope: 'string' },
+    message: 'This API key does not have the {{scope}} permission.',
+  },
+  'api_key.not_public': {
+    status: 403,
+    params: none,
+    message: 'An API key cannot call this endpoint: it is not part of the public API.',
+  },
+  'api_key.limit_reached': {
+    status: 409,
+    params: { limit: 'number' },
+    message: 'You can have at most {{limit}} API keys. Revoke one to make another.',
+  },
+  'api_key.not_found': { status: 404, params: none, message: 'That API key does not exist.' },
+  'api_key.rate_limited': {
+    status: 429,
+    params: { seconds: 'number' },
+    message: 'Too many requests with this API key. Please wait {{seconds}} seconds and try again.',
+  },
+
   // Reports
   'reports.admin_only': {
     status: 403,

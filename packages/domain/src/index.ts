@@ -42,6 +42,8 @@ export * from './suppliers.ts';
 export * from './bulk-upload.ts';
 export * from './smart-orders.ts';
 export * from './supply-chain.ts';
+export * from './performance.ts';
+export * from './developer.ts';
 export * from './branding-store.ts';
 export * from './branding-rules.ts';
 export * from './branding.ts';

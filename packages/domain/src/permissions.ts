@@ -40,6 +40,8 @@ export const PERMISSIONS = [
   'admin.roles',
   /** See the background jobs: what waits, what failed and why. */
   'admin.jobs',
+  /** The performance monitor: the instance's response times, database, event loop, jobs and memory (ADR 049). */
+  'platform.monitor',
   /** Community: post announcements (spec 1: admins and coordinators). */
   'community.announce',
   /** Community: pin posts to the top of the feed. */
@@ -84,6 +86,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'admin.coops': ['admin'],
   'admin.roles': ['admin'],
   'admin.jobs': ['admin'],
+  'platform.monitor': ['admin'],
   // Community (issue 13 point 2): coordinators lead co-ops, so they announce and pin; admins moderate.
   'community.announce': ['admin', 'coordinator'],
   'community.pin': ['admin', 'coordinator'],

@@ -23,4 +23,5 @@ export * from '../features/marketing/tables.ts';
 export * from '../features/suppliers/tables.ts';
 export * from '../features/bulk-upload/tables.ts';
 export * from '../features/smart-orders/tables.ts';
+export * from '../features/developer/tables.ts';
 export * from '../features/branding/tables.ts';

@@ -18,6 +18,7 @@ import { seed as support } from '../features/support/seed.ts';
 import { seed as warehouses } from '../features/warehouses/seed.ts';
 import { seed as reports } from '../features/reports/seed.ts';
 import { seed as suppliers } from '../features/suppliers/seed.ts';
+import { seed as developer } from '../features/developer/seed.ts';
 import type { Db, Tx } from './client.ts';
 import { seededRandom, type AreaSeed, type DemoScope, type DemoWorld } from './seed-types.ts';
 
@@ -43,6 +44,7 @@ export const SEEDS: readonly AreaSeed[] = [
   support,
   reports,
   suppliers,
+  developer,
   branding,
 ];
 

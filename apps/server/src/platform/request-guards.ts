@@ -84,7 +84,8 @@ function originOf(value: string): string | undefined {
  * - writes take JSON only (415), multipart only on a route that declares an upload, so an HTML form or a
  *   text/plain "simple request" from another origin cannot reach a handler;
  * - writes, and GETs that change state, are refused when the browser says they come from another site
- *   or origin (Sec-Fetch-Site, Origin, Referer), checked against PUBLIC_URL and the request's own origin;
+ *   or origin (Sec-Fetch-Site, Origin, Referer), checked against PUBLIC_URL and the request's own origin
+ *   (unless an API key, not a cookie, authenticates them);
  * - JSON bodies must be valid UTF-8, and no body, query or path value may hold a NUL or a lone
  *   surrogate (PostgreSQL cannot store the one, and the other would be stored as a replacement
  *   character): 400 naming the field.
@@ -112,7 +113,12 @@ export function registerRequestGuards(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const writes = !SAFE_METHODS.has(request.method);
-    if (writes || config.changesState) refuseCrossSite(request, publicOrigin);
+    // A request that names an API key is authenticated by that key alone, never by its cookie (platform/auth.ts),
+    // so another site gains nothing by making a visitor's browser send it: it would need the key, and a browser
+    // sends an Authorization header to another origin only after a CORS preflight this server never grants
+    // (ADR 050). The check stays on for every request a cookie authenticates.
+    const bearer = request.headers.authorization !== undefined;
+    if ((writes || config.changesState) && !bearer) refuseCrossSite(request, publicOrigin);
     if (writes) refuseNonJson(request, config.multipartUpload === true);
   });
 

@@ -68,6 +68,7 @@ export function defineRoute<C extends Contract>(
     return value as RouteContext<C>;
   };
   const resource = extras.resource as ((context: RouteContext<C>) => Promise<void>) | undefined;
+  if (contract.apiScope) app.publicApi.push(contract);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
@@ -82,6 +83,8 @@ export function defineRoute<C extends Contract>(
       tags: [contract.tag],
       ...(contract.summary ? { summary: contract.summary } : {}),
       description: describeAccess(contract),
+      // The public API (ADR 050): an API key as a bearer token, or the signed-in session as everywhere else.
+      ...(contract.apiScope ? { security: [{ bearerAuth: [] }, { sessionCookie: [] }] } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
@@ -112,5 +115,8 @@ function describeAccess(contract: Contract): string {
         ? 'Access: any signed-in user.'
         : `Access: the ${contract.access} permission.`;
   const resource = contract.resource ? ` Record rule: ${contract.resource}.` : '';
-  return [contract.description, `${rule}${resource}`].filter(Boolean).join('\n\n');
+  const key = contract.apiScope
+    ? ` Public API: an API key with the ${contract.apiScope} scope may call it (Authorization: Bearer), as its owner.`
+    : '';
+  return [contract.description, `${rule}${resource}${key}`].filter(Boolean).join('\n\n');
 }

@@ -93,7 +93,10 @@ export const routes: RouteObject[] = [
                     path: paths.whiteLabel,
                     ...screen(() => import('../features/white-label/WhiteLabelPage')),
                   },
-                  upcoming(paths.developer),
+                  {
+                    path: paths.developer,
+                    ...screen(() => import('../features/developer/DeveloperPage')),
+                  },
                   {
                     path: paths.enterprise,
                     ...screen(() => import('../features/enterprise/EnterprisePage')),
@@ -102,7 +105,16 @@ export const routes: RouteObject[] = [
               },
               upcoming(paths.aiInsights),
               upcoming(paths.security),
-              upcoming(paths.performance),
+              // ADR 049: the platform's own figures are for its operators.
+              {
+                element: <RequirePermission permission="platform.monitor" namespace="performance" />,
+                children: [
+                  {
+                    path: paths.performance,
+                    ...screen(() => import('../features/performance/PerformancePage')),
+                  },
+                ],
+              },
               {
                 element: <RequirePermission permission="inventory.manage" />,
                 children: [

@@ -31,6 +31,8 @@ export const queryRoots = {
   suppliers: 'suppliers',
   'smart-orders': 'smart-orders',
   'supply-chain': 'supply-chain',
+  performance: 'performance',
+  developer: 'developer',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;

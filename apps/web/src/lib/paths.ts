@@ -48,10 +48,8 @@ export const paths = {
  * says so (a typed or bookmarked address never breaks), and no menu or button links to them.
  */
 export const upcomingScreens = {
-  [paths.developer]: 'developer',
   [paths.aiInsights]: 'ai_insights',
   [paths.security]: 'security',
-  [paths.performance]: 'performance',
   [paths.integrations]: 'integrations',
   [paths.analytics]: 'analytics',
   [paths.betacrowd]: 'betacrowd',

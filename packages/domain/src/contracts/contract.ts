@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode, ErrorParams } from '../errors.ts';
+import type { ApiScope } from '../developer.ts';
 import type { Access, ResourceRule } from '../permissions.ts';
 
 /** An error code whose message needs no params (what a route can answer without knowing the record). */
@@ -22,6 +23,11 @@ export interface Contract {
   summary?: string;
   description?: string;
   access: Access;
+  /**
+   * Part of the public API (ADR 050): an API key with this scope may call it with `Authorization: Bearer`, as its
+   * owner and within the owner's access. A contract without one refuses every key.
+   */
+  apiScope?: ApiScope;
   /** The catalogued refusal when the role lacks the access permission (default: `forbidden`). */
   denied?: PlainErrorCode;
   /** Where the answer depends on the record too (see RESOURCE_RULES). */

@@ -17,4 +17,6 @@ export * from './suppliers.ts';
 export * from './bulk-upload.ts';
 export * from './smart-orders.ts';
 export * from './supply-chain.ts';
+export * from './performance.ts';
+export * from './developer.ts';
 export * from './branding.ts';

@@ -115,6 +115,19 @@ export async function sessionsOf(db: Db | Tx, userId: number) {
     .orderBy(asc(sessions.created_at));
 }
 
+/** The performance monitor's sign-in figures: sessions not yet expired, and those opened in the last hour. */
+export async function sessionCounts(db: Db, now: Date): Promise<{ open: number; lastHour: number }> {
+  const hourAgo = new Date(now.getTime() - 60 * 60_000);
+  const [row] = await db
+    .select({
+      open: count(),
+      lastHour: sql<number>`count(*) filter (where ${sessions.created_at} >= ${hourAgo.toISOString()})`,
+    })
+    .from(sessions)
+    .where(gt(sessions.expires_at, now));
+  return { open: Number(row?.open ?? 0), lastHour: Number(row?.lastHour ?? 0) };
+}
+
 /**
  * Closing an account (POPIA): every personal field is removed and the name becomes "Closed account #id",
  * so the orders, ledger entries and co-op records that keep pointing at the row keep their figures

@@ -1208,7 +1208,10 @@ export async function listProductsJson(
   const state = catalogueState(db);
   // The role matters only to a seller (or admin) asking for inactive listings too: only then is it read first.
   let user: Viewer | null = query.include_inactive ? await session.caller() : null;
-  const shared = stockOrderMs > 0 && (user === null || isSharedView(user, query));
+  // A request made with an API key (ADR 050) has no session to read in the kept page's statement: it finds its
+  // matches afresh, as with nothing kept, and leaves the buyers' shared view as it is.
+  const token = session.token;
+  const shared = token !== null && stockOrderMs > 0 && (user === null || isSharedView(user, query));
 
   let answer: ({ found: Found } & PageRead) | null = null;
   let entry = shared ? state.get(key) : undefined;
@@ -1221,7 +1224,7 @@ export async function listProductsJson(
       state.set(key, entry);
     }
   }
-  if (entry) {
+  if (entry && token !== null) {
     if (entry.expires <= Date.now()) refreshInBackground(db, state, key, entry, query, stockOrderMs);
     const found = await entry.value.catch(() => null);
     const bounds = found?.filter.bounds;
@@ -1232,7 +1235,7 @@ export async function listProductsJson(
       const page = await pageReader(db).ask({
         ids: found.matches.ids.subarray(slice.from, slice.to),
         bounds,
-        sessionToken: session.token,
+        sessionToken: token,
         offset,
         pageSize: query.page_size,
       });

@@ -569,6 +569,36 @@ export async function orderTotalsBy(
   return new Map(rows.map((r) => [r.label, toTotals(r)]));
 }
 
+/** Whose orders a party's figures count: those it bought, those it sold, or (null) every order. */
+export type OrderParty = { side: 'buyer' | 'seller'; id: number } | null;
+
+/**
+ * The report figures of one party's orders placed in [from, to) (the public API's sales, ADR 050): the totals
+ * and the same sums per bucket, as the reports count them.
+ */
+export async function partyOrderTotals(
+  db: Db | Tx,
+  party: OrderParty,
+  bucket: OrderBucket,
+  from: Date,
+  to: Date,
+): Promise<{ totals: OrderTotals; byBucket: Map<string, OrderTotals> }> {
+  const where = and(
+    party === null ? undefined : eq(party.side === 'buyer' ? orders.buyer_id : orders.seller_id, party.id),
+    placedBetween(from, to),
+  );
+  const label = BUCKET_SQL[bucket];
+  const [[total], rows] = await Promise.all([
+    db.select(totalsColumns).from(orders).where(where),
+    db
+      .select({ label, ...totalsColumns })
+      .from(orders)
+      .where(where)
+      .groupBy(label),
+  ]);
+  return { totals: toTotals(total!), byBucket: new Map(rows.map((r) => [r.label, toTotals(r)])) };
+}
+
 /** Order count per status (every status present) in [from, to). */
 export async function orderStatusCounts(
   db: Db | Tx,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, min } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { jobs, outboxEvents } from './tables.ts';
 
@@ -292,6 +292,43 @@ export async function jobOverview(db: Db) {
   const byStatus: Record<JobStatus, number> = { pending: 0, succeeded: 0, failed: 0 };
   for (const c of counts) byStatus[c.status as JobStatus] = Number(c.n);
   return { counts: byStatus, undispatched_events: Number(outbox?.n ?? 0), problems };
+}
+
+/**
+ * The queue's health for the performance monitor: how long the oldest due job and the oldest undispatched event
+ * have waited (seconds, 0 when none waits), and the jobs that used up their attempts in the last day.
+ */
+export async function jobHealth(db: Db, now: Date) {
+  const [waiting] = await db
+    .select({ oldest: min(jobs.run_at) })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'pending'), lte(jobs.run_at, now)));
+  const [events] = await db
+    .select({ oldest: min(outboxEvents.created_at) })
+    .from(outboxEvents)
+    .where(isNull(outboxEvents.dispatched_at));
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+  const failedFilter = and(eq(jobs.status, 'failed'), gte(jobs.updated_at, dayAgo));
+  const [failed] = await db.select({ n: count() }).from(jobs).where(failedFilter);
+  const recentFailures = await db
+    .select({
+      name: jobs.name,
+      attempts: jobs.attempts,
+      last_error: jobs.last_error,
+      updated_at: jobs.updated_at,
+    })
+    .from(jobs)
+    .where(failedFilter)
+    .orderBy(desc(jobs.updated_at), desc(jobs.id))
+    .limit(5);
+  const secondsSince = (at: Date | null | undefined) =>
+    at ? Math.max(0, Math.round((now.getTime() - new Date(at).getTime()) / 1000)) : 0;
+  return {
+    oldestDueWaitSeconds: secondsSince(waiting?.oldest),
+    oldestEventWaitSeconds: secondsSince(events?.oldest),
+    failedLastDay: Number(failed?.n ?? 0),
+    recentFailures,
+  };
 }
 
 /** Finished jobs and dispatched events are kept for a week, then pruned by a daily job. */

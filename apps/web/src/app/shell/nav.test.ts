@@ -21,4 +21,12 @@ describe('the menu', () => {
     // Each upcoming screen is a real entry of the spec's menu, so it returns to the menu once it lands.
     expect(Object.keys(upcomingScreens).every((p) => all.includes(p))).toBe(true);
   });
+
+  it('shows an entry with its own permission only to the roles that hold it', () => {
+    const links = (role: (typeof ROLES)[number]) =>
+      visibleGroups(role).flatMap((g) => g.entries.map((e) => e.path));
+    expect(links('admin')).toContain(paths.performance);
+    for (const role of ROLES.filter((r) => r !== 'admin'))
+      expect(links(role), role).not.toContain(paths.performance);
+  });
 });

@@ -40,6 +40,8 @@ export interface NavEntry {
   label: string;
   icon: LucideIcon;
   isNew?: boolean;
+  /** Only roles with this permission see the entry (its screen refuses the others). */
+  permission?: Permission;
 }
 export interface NavGroup {
   id: string;
@@ -95,7 +97,7 @@ export const navGroups: NavGroup[] = [
       { path: paths.aiInsights, label: 'ai_insights', icon: Lightbulb },
       { path: paths.analytics, label: 'analytics', icon: BarChart3 },
       { path: paths.security, label: 'security', icon: Shield },
-      { path: paths.performance, label: 'performance', icon: Gauge },
+      { path: paths.performance, label: 'performance', icon: Gauge, permission: 'platform.monitor' },
     ],
   },
   {
@@ -115,7 +117,10 @@ export const navGroups: NavGroup[] = [
 export function visibleGroups(role: Role): NavGroup[] {
   return navGroups
     .filter((g) => !g.permission || can(role, g.permission))
-    .map((g) => ({ ...g, entries: g.entries.filter((e) => !isUpcoming(e.path)) }))
+    .map((g) => ({
+      ...g,
+      entries: g.entries.filter((e) => !isUpcoming(e.path) && (!e.permission || can(role, e.permission))),
+    }))
     .filter((g) => g.entries.length > 0);
 }
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Tabs as RadixTabs } from 'radix-ui';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from './cn';
@@ -32,6 +32,18 @@ export function Tabs<T extends string>({
   children: React.ReactNode;
   className?: string;
 }) {
+  const list = useRef<HTMLDivElement>(null);
+  // On a narrow phone the list scrolls sideways: the chosen tab (from a link's ?tab=, or chosen by a button on the
+  // screen) is brought into the list's view, without scrolling the page itself.
+  useEffect(() => {
+    const el = list.current;
+    const active = el?.querySelector<HTMLElement>('[data-state="active"]');
+    if (!el || !active) return;
+    const margin = 8;
+    if (active.offsetLeft + active.offsetWidth > el.scrollLeft + el.clientWidth)
+      el.scrollLeft = active.offsetLeft + active.offsetWidth - el.clientWidth + margin;
+    else if (active.offsetLeft < el.scrollLeft) el.scrollLeft = Math.max(0, active.offsetLeft - margin);
+  }, [value]);
   return (
     <RadixTabs.Root
       value={value}
@@ -40,8 +52,9 @@ export function Tabs<T extends string>({
       activationMode="manual"
     >
       <RadixTabs.List
+        ref={list}
         aria-label={label}
-        className="mb-4 flex gap-1 overflow-x-auto rounded-xl border border-stone-200 bg-white p-1 shadow-sm"
+        className="relative mb-4 flex gap-1 overflow-x-auto rounded-xl border border-stone-200 bg-white p-1 shadow-sm"
       >
         {items.map((item) => (
           <RadixTabs.Trigger

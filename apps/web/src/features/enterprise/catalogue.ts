@@ -56,7 +56,12 @@ export const ENTERPRISE_FEATURES: readonly EnterpriseFeature[] = [
   { id: 'smart_orders', icon: ShoppingBasket, status: 'available', configure: { path: paths.smartOrders } },
   // Set up on the server by its operator (DECISIONS 10), so there is no screen to open.
   { id: 'single_sign_on', icon: KeyRound, status: 'available' },
-  { id: 'api_access', icon: Code2, status: 'planned' },
+  {
+    id: 'api_access',
+    icon: Code2,
+    status: 'available',
+    configure: { path: paths.developer, permission: 'reports.view' },
+  },
   {
     id: 'white_label',
     icon: Palette,
