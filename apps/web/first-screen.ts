@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minifySync, type Plugin } from 'vite';
 import { PRICE_BAND_KEYS, PRODUCT_SORTS, STOCK_GREEN_ABOVE } from '../../packages/domain/src/catalog-rules';
+import { BRANDING_STORAGE_KEY } from '../../packages/domain/src/branding-store';
 import { FREE_PLAN_BROWSE_LIMIT } from '../../packages/domain/src/plan-rules';
 import { BADGE_CLASS, BADGE_TONES, FIRST_PAINT_ROLES } from './src/app/shell/first-paint-roles';
 import { productsFirstPaint, productsFirstPaintWords } from './src/features/products/first-paint';
@@ -184,7 +185,10 @@ export function firstScreen(): Plugin {
         // phone that window is seconds long. A language chosen there is kept where the app reads it and shown at once.
         const show =
           `(function(){var e=document.getElementById('first-paint'),t=document.getElementById('first-paint-shell'),W;` +
-          `function fill(){var M=W[document.documentElement.lang]||W.en;` +
+          // The deployment's name, tagline and logo as the last visit kept them (window.__ttBranding, ADR 049).
+          `function fill(){var M=W[document.documentElement.lang]||W.en,B=window.__ttBranding;` +
+          `if(B){M=Object.assign({},M);if(B.name!=null)M['common:app.name']=B.name;if(B.tagline!=null)M['common:app.tagline']=B.tagline;` +
+          `if(B.logo)e.querySelectorAll('img[src="/favicon.svg"]').forEach(function(i){i.src=B.logo})}` +
           `e.querySelectorAll('[data-t]').forEach(function(n){var v=M[n.getAttribute('data-t')];if(v==null)return;` +
           `var a=n.getAttribute('data-name');if(a!=null)v=v.replace('{{name}}',a);` +
           `for(var c=n.firstChild;c;c=c.nextSibling)if(c.nodeType===3&&c.nodeValue.trim()){c.nodeValue=v;return}});` +
@@ -257,6 +261,11 @@ export function firstScreen(): Plugin {
         );
         if (modules.length === 0) throw new Error('first screen: index.html has no module script');
         const preload =
+          // The deployment's branding as the last visit kept it (lib/branding.ts, ADR 049): Tailwind's brand
+          // variables and the title, before the stylesheet is applied, so the first paint is drawn in its colours.
+          `(function(){try{var B=JSON.parse(localStorage.getItem(${JSON.stringify(BRANDING_STORAGE_KEY)})||'null');` +
+          `if(B&&B.vars){for(var k in B.vars)document.documentElement.style.setProperty(k,B.vars[k]);if(B.name)document.title=B.name;` +
+          `window.__ttBranding=B}}catch(x){}})();` +
           `(function(){${resolveLanguageJs(languages)};document.documentElement.lang=l;var s=null;` +
           `try{s=localStorage.getItem('signed_in')}catch(x){}var p=location.pathname,f=window.__ttFirstPaint=p==='/'&&!s;` +
           `var S=${JSON.stringify(screens)},T=${JSON.stringify(translations)},M=${JSON.stringify(modules)},c=S[p];` +

@@ -40,6 +40,9 @@ const LATER = new RegExp(
     String.raw`|@floating-ui[\\/][a-z-]+|aria-hidden|react-remove-scroll(-bar)?|react-style-singleton|use-callback-ref|use-sidecar|get-nonce)[\\/]`,
 );
 
+/** The files of the fonts a deployment may choose (@fontsource, latin): `inter-latin-400-normal-<hash>.woff2`. */
+const BRANDING_FONT_FILE = /(^|\/)[a-z-]+-latin-\d00-normal-[\w-]+\.woff2?$/;
+
 const DOMAIN_BARREL = /[\\/]packages[\\/]domain[\\/]src[\\/]index\.ts$/;
 
 /** Every module the shell and the bottom bar's screens import, directly or not (the 'screens' chunk). */
@@ -150,7 +153,8 @@ export default defineConfig({
                 precache.files.has(e.url) ||
                 e.url === 'index.html' ||
                 e.url === 'favicon.svg' ||
-                e.url.endsWith('.woff2'),
+                // Not the branding's fonts (ADR 049): each is downloaded only where a deployment chose it.
+                (e.url.endsWith('.woff2') && !BRANDING_FONT_FILE.test(e.url)),
             ),
             warnings: [],
           }),

@@ -34,11 +34,11 @@ test('a coordinator reads the enterprise offer, configures a feature, starts a t
     await shot(page, 'enterprise-overview', project);
     await sweep('overview');
 
-    // Features: Configure only where the feature works and the coordinator may go; planned ones say so.
+    // Features: Configure only where the feature works and the coordinator may go (every one has landed).
     await page.getByTestId('tab-features').click();
     const feature = (id: string) => page.getByTestId(`feature-${id}`);
-    await expect(feature('white_label')).toHaveAttribute('data-status', 'planned');
-    await expect(feature('white_label').getByTestId('configure')).toHaveCount(0);
+    await expect(page.locator('[data-status="planned"]')).toHaveCount(0);
+    await expect(feature('white_label').getByTestId('configure')).toHaveAttribute('href', '/white-label');
     await expect(feature('bulk_catalogue').getByTestId('configure')).toHaveCount(0);
     await expect(feature('bulk_catalogue')).toContainText(key(en, 'features.not_your_role'));
     await expect(feature('single_sign_on')).toContainText(key(en, 'features.single_sign_on.how'));

@@ -14,6 +14,9 @@ const PUBLIC = new Set([
   'GET /api/logout',
   // Which sign-in methods the landing page offers: asked before anyone signs in.
   'GET /api/auth/options',
+  // The deployment's branding and its logo: every visitor's app applies them, signed in or not (ADR 049).
+  'GET /api/branding',
+  'GET /api/branding/logo',
 ]);
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 

@@ -94,6 +94,7 @@ describe('seedDatabase', () => {
       'reports',
       'suppliers',
       'developer',
+      'branding',
     ]);
   });
 });

@@ -775,6 +775,17 @@ export const ERRORS = {
   },
   'validation.end_after_start': { status: 400, params: none, message: 'The end must be after the start.' },
   'validation.one_decimal': { status: 400, params: none, message: 'At most one decimal.' },
+  'validation.hex_colour': {
+    status: 400,
+    params: none,
+    message: 'Enter a colour as # and six hexadecimal digits, for example #f97316.',
+  },
+  'validation.contrast': {
+    status: 400,
+    params: none,
+    message:
+      'White text on buttons of this colour would be too hard to read (WCAG AA needs 4.5:1). Choose a darker or stronger colour.',
+  },
   'validation.one_discount': {
     status: 400,
     params: none,
@@ -819,6 +830,12 @@ export const ERRORS = {
     status: 409,
     params: none,
     message: 'You can leave a bulk order only while it is active and before you have paid.',
+  },
+  // Branding (ADR 049)
+  'branding.admin_only': {
+    status: 403,
+    params: none,
+    message: "Only an administrator can change the app's branding. You can preview it and export it.",
   },
   // Marketing campaigns (ADR 019)
   'marketing.staff_only': {

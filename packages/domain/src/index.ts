@@ -44,3 +44,6 @@ export * from './smart-orders.ts';
 export * from './supply-chain.ts';
 export * from './performance.ts';
 export * from './developer.ts';
+export * from './branding-store.ts';
+export * from './branding-rules.ts';
+export * from './branding.ts';

@@ -54,6 +54,8 @@ export const PERMISSIONS = [
   'marketing.manage',
   /** Apply to sell (spec 1 /supplier-applications): the buyer roles; sellers and staff already have theirs. */
   'applications.submit',
+  /** Change the whole deployment's look: its colours, font, name, tagline and logo (ADR 049). */
+  'branding.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -94,6 +96,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'marketing.manage': ['admin', 'business_dev_manager'],
   // DECISIONS 8: the roles a user picks themselves apply for the seller roles that approval grants.
   'applications.submit': SELF_SERVICE_ROLES,
+  // Every visitor sees it, so only the deployment's administrators; coordinators may preview and export.
+  'branding.manage': ['admin'],
 };
 
 /** The map from role to its permissions (derived once from GRANTS). */

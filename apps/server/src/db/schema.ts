@@ -24,3 +24,4 @@ export * from '../features/suppliers/tables.ts';
 export * from '../features/bulk-upload/tables.ts';
 export * from '../features/smart-orders/tables.ts';
 export * from '../features/developer/tables.ts';
+export * from '../features/branding/tables.ts';

@@ -1,5 +1,6 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { startBranding } from '../lib/branding';
 import { isShellFirstPaint, removeFirstPaint } from '../lib/first-paint';
 import { paths } from '../lib/paths';
 
@@ -16,6 +17,8 @@ export function RootLayout() {
   useLayoutEffect(() => {
     if (pathname !== paths.home && !(inShell && isShellFirstPaint())) removeFirstPaint();
   }, [pathname, inShell]);
+  // The deployment's branding: the kept copy's font, then the server's copy once the page has loaded (ADR 049).
+  useEffect(startBranding, []);
   return (
     <>
       <ScrollRestoration />

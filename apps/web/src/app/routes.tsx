@@ -89,7 +89,10 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission="reports.view" />,
                 children: [
                   { path: paths.reports, ...screen(() => import('../features/reports/ReportsPage')) },
-                  upcoming(paths.whiteLabel),
+                  {
+                    path: paths.whiteLabel,
+                    ...screen(() => import('../features/white-label/WhiteLabelPage')),
+                  },
                   {
                     path: paths.developer,
                     ...screen(() => import('../features/developer/DeveloperPage')),

@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 export const queryRoots = {
   academy: 'academy',
   auth: 'auth',
+  branding: 'branding',
   'bulk-orders': 'bulk-orders',
   cart: 'cart',
   cooperatives: 'cooperatives',

@@ -19,3 +19,4 @@ export * from './smart-orders.ts';
 export * from './supply-chain.ts';
 export * from './performance.ts';
 export * from './developer.ts';
+export * from './branding.ts';

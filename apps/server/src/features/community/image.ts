@@ -119,10 +119,10 @@ export function scaleOntoWhite(
   return { width, height, rgba: out };
 }
 
-export function reencodeImage(bytes: Buffer): ReencodedImage {
+export function reencodeImage(bytes: Buffer, maxSide: number = IMAGE_STORED_MAX_SIDE): ReencodedImage {
   const kind = kindOf(bytes);
   if (!kind) throw fail('community.image_type');
-  const scaled = scaleOntoWhite(decode(kind, bytes), IMAGE_STORED_MAX_SIDE);
+  const scaled = scaleOntoWhite(decode(kind, bytes), maxSide);
   const encoded = jpeg.encode({ width: scaled.width, height: scaled.height, data: scaled.rgba }, 82);
   return { data: Buffer.from(encoded.data), width: scaled.width, height: scaled.height };
 }

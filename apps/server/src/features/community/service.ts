@@ -369,6 +369,15 @@ export async function uploadImage(db: Db, user: Caller, bytes: Buffer): Promise<
   return { id: row!.id, url: communityImagePath(row!.id), width: image.width, height: image.height };
 }
 
+/**
+ * A picture re-encoded as community pictures are (ADR 015: JPEG or PNG told by its bytes, the pixel bomb refused
+ * from its header, flattened onto white, scaled to `maxSide`, encoded afresh as JPEG): for another area's upload
+ * (the branding's logo, ADR 049).
+ */
+export function reencodePicture(bytes: Buffer, maxSide: number) {
+  return reencodeImage(bytes, maxSide);
+}
+
 export async function imageBytes(db: Db, id: number): Promise<Buffer> {
   const [row] = await db
     .select({ data: communityImages.data })

@@ -62,7 +62,12 @@ export const ENTERPRISE_FEATURES: readonly EnterpriseFeature[] = [
     status: 'available',
     configure: { path: paths.developer, permission: 'reports.view' },
   },
-  { id: 'white_label', icon: Palette, status: 'planned' },
+  {
+    id: 'white_label',
+    icon: Palette,
+    status: 'available',
+    configure: { path: paths.whiteLabel, permission: 'reports.view' },
+  },
 ];
 
 /** The tiers the pricing tab shows from the plans table, beside the custom-priced Enterprise Plus. */
