@@ -5,20 +5,25 @@ import { Badge } from '../../../components/ui/Badge';
 import { buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { useMe } from '../../auth/api';
-import { ENTERPRISE_FEATURES } from '../catalogue';
+import { ENTERPRISE_FEATURES, type EnterpriseFeature } from '../catalogue';
 
 /**
  * Spec 2: Configure only on a feature whose status is available. It opens that feature's screen, and only for a
  * viewer allowed in there (a coordinator keeps no products to upload); planned features say that they are planned.
  */
-export function FeaturesTab() {
+export function FeaturesTab({
+  features = ENTERPRISE_FEATURES,
+}: {
+  /** The catalogue drawn (the product's own; a test passes one with a planned feature, now that none is). */
+  features?: readonly EnterpriseFeature[];
+}) {
   const { t } = useTranslation('enterprise');
   const { data: user } = useMe();
   // Inside RequireUser the user is known; what each Configure does depends on the role, so nothing shows before.
   if (!user) return null;
   return (
     <ul className="grid gap-3 md:grid-cols-2" data-testid="enterprise-features">
-      {ENTERPRISE_FEATURES.map(({ id, icon: Icon, status, configure }) => {
+      {features.map(({ id, icon: Icon, status, configure }) => {
         const allowed = configure && (!configure.permission || can(user.role, configure.permission));
         return (
           <li key={id} data-testid={`feature-${id}`} data-status={status}>
