@@ -33,6 +33,8 @@ export function Tabs<T extends string>({
   className?: string;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  // The labels and counts decide the tabs' widths: a count that arrives with the screen's data moves them.
+  const widths = items.map((item) => `${item.label}:${item.count ?? ''}`).join('|');
   // On a narrow phone the list scrolls sideways: the chosen tab (from a link's ?tab=, or chosen by a button on the
   // screen) is brought into the list's view, without scrolling the page itself.
   useEffect(() => {
@@ -43,7 +45,7 @@ export function Tabs<T extends string>({
     if (active.offsetLeft + active.offsetWidth > el.scrollLeft + el.clientWidth)
       el.scrollLeft = active.offsetLeft + active.offsetWidth - el.clientWidth + margin;
     else if (active.offsetLeft < el.scrollLeft) el.scrollLeft = Math.max(0, active.offsetLeft - margin);
-  }, [value]);
+  }, [value, widths]);
   return (
     <RadixTabs.Root
       value={value}
