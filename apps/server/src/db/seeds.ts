@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { seed as academy } from '../features/academy/seed.ts';
 import { findDemoUser } from '../features/auth/service.ts';
 import { seed as auth } from '../features/auth/seed.ts';
+import { seed as betacrowd } from '../features/betacrowd/seed.ts';
 import { seed as bulkOrders } from '../features/bulk-orders/seed.ts';
 import { seed as catalog } from '../features/catalog/seed.ts';
 import { seed as community } from '../features/community/seed.ts';
@@ -42,6 +43,7 @@ export const SEEDS: readonly AreaSeed[] = [
   support,
   reports,
   suppliers,
+  betacrowd,
 ];
 
 const DEMO_SEED = 20261122;
