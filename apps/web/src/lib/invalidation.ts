@@ -31,6 +31,7 @@ export const queryRoots = {
   'smart-orders': 'smart-orders',
   'supply-chain': 'supply-chain',
   performance: 'performance',
+  betacrowd: 'betacrowd',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
