@@ -5,7 +5,14 @@ import { formatRand, type Instalment } from '@tt/domain';
 export function ScheduleTable({ schedule, testId }: { schedule: readonly Instalment[]; testId?: string }) {
   const { t } = useTranslation('betacrowd');
   return (
-    <div className="max-h-56 overflow-auto rounded-lg border border-stone-200" data-testid={testId}>
+    // A box that scrolls is reachable by keyboard (tabIndex) and named, so the rows below its fold can be read.
+    <div
+      className="max-h-56 overflow-auto rounded-lg border border-stone-200"
+      data-testid={testId}
+      tabIndex={0}
+      role="region"
+      aria-label={t('schedule.caption')}
+    >
       <table className="w-full text-right text-xs tabular-nums sm:text-sm">
         <caption className="sr-only">{t('schedule.caption')}</caption>
         <thead className="sticky top-0 bg-stone-50 text-stone-700">
