@@ -48,6 +48,7 @@ import { referralRoutes } from './features/referrals/routes.ts';
 import { supplyChainRoutes } from './features/supply-chain/routes.ts';
 import { performanceRoutes } from './features/performance/routes.ts';
 import { brandingRoutes } from './features/branding/routes.ts';
+import { betacrowdRoutes } from './features/betacrowd/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { communityRoutes } from './features/community/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp({
   await app.register(supplyChainRoutes);
   await app.register(performanceRoutes);
   await app.register(brandingRoutes);
+  await app.register(betacrowdRoutes);
   await app.register(promotionRoutes);
   await app.register(communityRoutes);
   await app.register(supportRoutes);

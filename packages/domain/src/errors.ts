@@ -365,6 +365,54 @@ export const ERRORS = {
     params: none,
     message: 'Choose a product from the catalogue.',
   },
+  'betacrowd.not_found': { status: 404, params: none, message: 'No such campaign.' },
+  'betacrowd.not_active': {
+    status: 409,
+    params: none,
+    message: 'This campaign is not taking investments.',
+  },
+  'betacrowd.over_target': {
+    status: 409,
+    params: { left: 'string' },
+    message: 'Only {{left}} is left to raise in this campaign.',
+  },
+  'betacrowd.insufficient_funds': {
+    status: 409,
+    params: { available: 'string' },
+    message: 'Your wallet holds {{available}}, less than this amount.',
+  },
+  'betacrowd.own_campaign': { status: 403, params: none, message: 'You cannot invest in your own campaign.' },
+  'betacrowd.own_review': { status: 403, params: none, message: 'Nobody reviews their own campaign.' },
+  'betacrowd.not_pending': {
+    status: 409,
+    params: none,
+    message: 'This campaign is no longer waiting for review.',
+  },
+  'betacrowd.entrepreneur_only': {
+    status: 403,
+    params: none,
+    message: "Only the campaign's entrepreneur can do this.",
+  },
+  'betacrowd.not_repaying': {
+    status: 409,
+    params: none,
+    message: 'Repayments are recorded once a campaign is funded, until it is repaid.',
+  },
+  'betacrowd.wrong_instalment': {
+    status: 409,
+    params: { expected: 'number' },
+    message: 'The next instalment to record is number {{expected}}.',
+  },
+  'betacrowd.idempotency_key_required': {
+    status: 400,
+    params: { header: 'string' },
+    message: 'The {{header}} header is required (8 to 200 characters).',
+  },
+  'betacrowd.idempotency_key_reused': {
+    status: 409,
+    params: none,
+    message: 'This Idempotency-Key was already used for a different investment.',
+  },
   'warehouse.not_found': { status: 404, params: none, message: 'No such warehouse.' },
   'warehouse.members_only': {
     status: 403,
@@ -795,6 +843,16 @@ export const ERRORS = {
     status: 400,
     params: none,
     message: 'Give a percentage or an amount off.',
+  },
+  'validation.minimum_over_target': {
+    status: 400,
+    params: none,
+    message: 'The minimum investment cannot be more than the target.',
+  },
+  'validation.quarterly_term': {
+    status: 400,
+    params: none,
+    message: 'Quarterly repayments need a term in whole quarters (a multiple of 3 months).',
   },
   'validation.not_own_product': { status: 400, params: none, message: 'Choose only your own products.' },
   'validation.percentage': { status: 400, params: none, message: 'Enter a percentage from 0.1 to 100.' },

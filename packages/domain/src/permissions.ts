@@ -52,6 +52,8 @@ export const PERMISSIONS = [
   'support.manage',
   /** Marketing campaigns, their analytics and audiences: the network's own growth staff (ADR 019). */
   'marketing.manage',
+  /** Review crowdfunding campaigns before they reach investors (ADR 052): approve or reject with a note. */
+  'crowdfunding.review',
   /** Apply to sell (spec 1 /supplier-applications): the buyer roles; sellers and staff already have theirs. */
   'applications.submit',
   /** Change the whole deployment's look: its colours, font, name, tagline and logo (ADR 049). */
@@ -94,6 +96,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'support.manage': ['admin'],
   // The audiences are the whole network's customers, so only its staff who run growth see them.
   'marketing.manage': ['admin', 'business_dev_manager'],
+  // ADR 052: the platform's staff check a loan before anyone is asked to fund it.
+  'crowdfunding.review': ['admin'],
   // DECISIONS 8: the roles a user picks themselves apply for the seller roles that approval grants.
   'applications.submit': SELF_SERVICE_ROLES,
   // Every visitor sees it, so only the deployment's administrators; coordinators may preview and export.

@@ -25,3 +25,4 @@ export * from '../features/bulk-upload/tables.ts';
 export * from '../features/smart-orders/tables.ts';
 export * from '../features/developer/tables.ts';
 export * from '../features/branding/tables.ts';
+export * from '../features/betacrowd/tables.ts';

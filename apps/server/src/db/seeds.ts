@@ -3,6 +3,7 @@ import { seed as academy } from '../features/academy/seed.ts';
 import { findDemoUser } from '../features/auth/service.ts';
 import { seed as auth } from '../features/auth/seed.ts';
 import { seed as branding } from '../features/branding/seed.ts';
+import { seed as betacrowd } from '../features/betacrowd/seed.ts';
 import { seed as bulkOrders } from '../features/bulk-orders/seed.ts';
 import { seed as catalog } from '../features/catalog/seed.ts';
 import { seed as community } from '../features/community/seed.ts';
@@ -46,6 +47,7 @@ export const SEEDS: readonly AreaSeed[] = [
   suppliers,
   developer,
   branding,
+  betacrowd,
 ];
 
 const DEMO_SEED = 20261122;

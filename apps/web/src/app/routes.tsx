@@ -156,7 +156,8 @@ export const routes: RouteObject[] = [
                 element: <RequirePermission permission="inventory.manage" />,
                 children: [{ path: paths.pos, ...screen(() => import('../features/pos/PosPage')) }],
               },
-              upcoming(paths.betacrowd),
+              // Spec 3 §6: any signed-in user; investor or entrepreneur is self-chosen (ADR 052).
+              { path: paths.betacrowd, ...screen(() => import('../features/betacrowd/BetacrowdPage')) },
               // Spec 3 §6: bulk upload is for sellers and admins; the screen shows the others its own
               // Access Restricted panel with Apply as Supplier.
               { path: paths.bulkUpload, ...screen(() => import('../features/suppliers/BulkUploadPage')) },

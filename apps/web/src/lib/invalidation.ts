@@ -33,6 +33,7 @@ export const queryRoots = {
   'supply-chain': 'supply-chain',
   performance: 'performance',
   developer: 'developer',
+  betacrowd: 'betacrowd',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;

@@ -52,7 +52,6 @@ export const upcomingScreens = {
   [paths.security]: 'security',
   [paths.integrations]: 'integrations',
   [paths.analytics]: 'analytics',
-  [paths.betacrowd]: 'betacrowd',
 } as const;
 export type UpcomingPath = keyof typeof upcomingScreens;
 export const isUpcoming = (path: string): boolean => Object.hasOwn(upcomingScreens, path);

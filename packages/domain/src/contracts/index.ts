@@ -17,6 +17,7 @@ export * from './suppliers.ts';
 export * from './bulk-upload.ts';
 export * from './smart-orders.ts';
 export * from './supply-chain.ts';
+export * from './betacrowd.ts';
 export * from './performance.ts';
 export * from './developer.ts';
 export * from './branding.ts';

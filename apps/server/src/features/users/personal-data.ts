@@ -3,6 +3,7 @@ import { learningRecordsOf } from '../academy/service.ts';
 import { anonymiseUser, sessionsOf, toAppUser, type UserRow } from '../auth/service.ts';
 import { myParticipations } from '../bulk-orders/service.ts';
 import { cartOf, clearCart } from '../cart/service.ts';
+import { crowdfundingRecordsOf } from '../betacrowd/service.ts';
 import { communityRecordsOf } from '../community/service.ts';
 import { myMemberships } from '../cooperatives/service.ts';
 import { governanceRecordsOf } from '../governance/service.ts';
@@ -47,6 +48,7 @@ export async function exportPersonalData(db: Db, user: UserRow) {
     community: await communityRecordsOf(db, user.id),
     referrals: await referralRecordsOf(db, user.id),
     support: await supportRecordsOf(db, user.id),
+    crowdfunding: await crowdfundingRecordsOf(db, user.id),
   };
 }
 
