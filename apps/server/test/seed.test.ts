@@ -93,6 +93,7 @@ describe('seedDatabase', () => {
       'support',
       'reports',
       'suppliers',
+      'pos',
     ]);
   });
 });

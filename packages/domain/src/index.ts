@@ -43,3 +43,4 @@ export * from './bulk-upload.ts';
 export * from './smart-orders.ts';
 export * from './supply-chain.ts';
 export * from './performance.ts';
+export * from './ai-insights.ts';

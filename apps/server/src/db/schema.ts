@@ -23,3 +23,4 @@ export * from '../features/marketing/tables.ts';
 export * from '../features/suppliers/tables.ts';
 export * from '../features/bulk-upload/tables.ts';
 export * from '../features/smart-orders/tables.ts';
+export * from '../features/ai-insights/tables.ts';
