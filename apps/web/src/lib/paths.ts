@@ -50,7 +50,6 @@ export const paths = {
 export const upcomingScreens = {
   [paths.whiteLabel]: 'white_label',
   [paths.developer]: 'developer',
-  [paths.aiInsights]: 'ai_insights',
   [paths.security]: 'security',
   [paths.integrations]: 'integrations',
   [paths.analytics]: 'analytics',
