@@ -100,6 +100,8 @@ test('the demo shop reads its recommendations, acts on them, dismisses one for g
     await expect(page.getByTestId('payment-methods')).toContainText(
       formatRandAmount(before.insights.payment_methods[0]!.takings),
     );
+    // The till's own names for its payment methods.
+    await expect(page.getByTestId('payment-methods')).toContainText(key(locale('en', 'pos'), 'methods.cash'));
     await expectNoHorizontalScroll(page);
     await shot(page, 'ai-insights-insights', project);
     await sweep('insights');

@@ -47,7 +47,8 @@ function TopItems({
 
 /** What the figures show: the last four weeks' takings, the weekdays, top items, payment methods, the month so far. */
 export function InsightsTab({ data }: { data: AiInsights }) {
-  const { t, i18n } = useTranslation('ai_insights');
+  // The till's own words for its payment methods.
+  const { t, i18n } = useTranslation(['ai_insights', 'pos']);
   if (!data.has_sales) return <NoSales what="insights" />;
   const { insights } = data;
   const best = Math.max(...insights.weekdays.map((w) => w.average), 0);

@@ -63,7 +63,11 @@ function useWords() {
     };
     return {
       title: t(`rec.${r.kind}.title`, params),
-      text: t(`rec.${r.kind}.text`, params),
+      // Stock already gone is said as such, not as "runs out in 0 days".
+      text: t(
+        r.kind === 'reorder' && f.days_left === 0 ? 'rec.reorder.text_out' : `rec.${r.kind}.text`,
+        params,
+      ),
       how: t(`rec.${r.kind}.how`, params),
       confidence: t('rec.confidence_how', params),
       action: t(`rec.${r.kind}.action`, params),
