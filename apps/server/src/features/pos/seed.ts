@@ -3,7 +3,7 @@ import { ACCOUNTS, cashUpTotals, randToCents, sastDate, tillTotals, type Payment
 import type { Db } from '../../db/client.ts';
 import { DAY, DEMO_TILL_DAYS, seededRandom, type AreaSeed } from '../../db/seed-types.ts';
 import { defaultLocation, recordMovement } from '../inventory/service.ts';
-import { postEntry } from '../ledger/service.ts';
+import { bankReconciliation, postEntry, reconcileLine } from '../ledger/service.ts';
 import { savePrice, tillCatalogue } from './service.ts';
 import { posCashUps, posSaleLines, posSales } from './tables.ts';
 
@@ -35,9 +35,9 @@ const uuid = (random: () => number) => {
  * the marketplace, at its till prices and by the till's own totals rule, written in bulk (the demo seed runs at
  * every restore; ringing up 300 sales one by one took a minute): each day's takings and cost of sales post as one
  * entry, so the ledger seed stops banking takings by hand for these weeks, and each week is cashed up on its last
- * evening. Each week the shop restocks exactly what the week sells (bought from the bank) and the till's sales
- * leave through inventory's movements, so the stock the inventory seed left is the stock after the till's weeks.
- * Its own random generator, so the other seeds' demo data does not move.
+ * evening and its cash banked. Each week the shop restocks exactly what the week sells (bought from the bank) and
+ * the till's sales leave through inventory's movements, so the stock the inventory seed left is the stock after the
+ * till's weeks. Its own random generator, so the other seeds' demo data does not move.
  */
 export const seed: AreaSeed = {
   area: 'pos',
@@ -214,6 +214,20 @@ export const seed: AreaSeed = {
           created_by: shop,
         })
         .returning({ id: posCashUps.id });
+      // The week's cash goes to the bank on the day it was counted.
+      const banked = sastDate(at(week.at(-1)!.daysAgo, 19));
+      if (totals.expected_cash_cents > 0)
+        await postEntry(tx, {
+          businessId: shop,
+          date: banked,
+          reference: `BANK-${banked.replaceAll('-', '')}`,
+          description: `Cash-up ${session}: cash banked`,
+          source: 'manual',
+          lines: [
+            { account_code: ACCOUNTS.bank, debit_cents: totals.expected_cash_cents, credit_cents: 0 },
+            { account_code: ACCOUNTS.cash, debit_cents: 0, credit_cents: totals.expected_cash_cents },
+          ],
+        });
       const inserted = await tx
         .insert(posSales)
         .values(rows.map(({ lines: _lines, ...r }) => ({ ...r, cash_up_id: up!.id })))
@@ -232,6 +246,13 @@ export const seed: AreaSeed = {
         ),
       );
     }
+    // As the ledger seed does for its own lines: the months before this one are reconciled with the bank already.
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const earlier = await bankReconciliation(db, shop, {
+      from: sastDate(new Date(world.now.getTime() - (DEMO_TILL_DAYS + 7) * DAY)),
+      to: sastDate(new Date(Date.parse(`${monthStart}T12:00:00Z`) - DAY)),
+    });
+    for (const line of earlier.lines) if (!line.reconciled) await reconcileLine(db, shop, line.id, true);
     // The till's own receipt numbers (POS-<day>-<id>), as processPayment gives them.
     await tx.execute(sql`update pos_sales set transaction_number = 'POS-' ||
       to_char(rung_up_at at time zone 'Africa/Johannesburg', 'YYYYMMDD') || '-' || lpad(id::text, 5, '0')
