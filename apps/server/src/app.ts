@@ -46,6 +46,7 @@ import { ledgerRoutes } from './features/ledger/routes.ts';
 import { academyRoutes } from './features/academy/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { supplyChainRoutes } from './features/supply-chain/routes.ts';
+import { aiInsightsRoutes } from './features/ai-insights/routes.ts';
 import { performanceRoutes } from './features/performance/routes.ts';
 import { brandingRoutes } from './features/branding/routes.ts';
 import { betacrowdRoutes } from './features/betacrowd/routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp({
   await app.register(academyRoutes);
   await app.register(referralRoutes);
   await app.register(supplyChainRoutes);
+  await app.register(aiInsightsRoutes);
   await app.register(performanceRoutes);
   await app.register(brandingRoutes);
   await app.register(betacrowdRoutes);

@@ -691,6 +691,18 @@ export const ERRORS = {
     message: 'That scheduled report does not exist.',
   },
 
+  // AI Business Insights (ADR 053)
+  'ai_insights.business_only': {
+    status: 403,
+    params: none,
+    message: "Insights are worked out from a business's own sales and stock; staff accounts keep none.",
+  },
+  'ai_insights.not_found': {
+    status: 404,
+    params: none,
+    message: 'That recommendation is not among the current ones; reload to see them.',
+  },
+
   // Point of sale
   'pos.business_only': {
     status: 403,

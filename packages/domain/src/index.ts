@@ -48,3 +48,4 @@ export * from './developer.ts';
 export * from './branding-store.ts';
 export * from './branding-rules.ts';
 export * from './branding.ts';
+export * from './ai-insights.ts';

@@ -26,3 +26,4 @@ export * from '../features/smart-orders/tables.ts';
 export * from '../features/developer/tables.ts';
 export * from '../features/branding/tables.ts';
 export * from '../features/betacrowd/tables.ts';
+export * from '../features/ai-insights/tables.ts';

@@ -76,3 +76,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
+
+/** The days before today the demo shop's till has sales for (the pos seed rings them up; the ledger seed leaves
+ * the months they cover to the till's own postings instead of banking takings by hand). */
+export const DEMO_TILL_DAYS = 35;

@@ -14,6 +14,7 @@ import { seed as ledger } from '../features/ledger/seed.ts';
 import { seed as inventory } from '../features/inventory/seed.ts';
 import { seed as notifications } from '../features/notifications/seed.ts';
 import { seed as orders } from '../features/orders/seed.ts';
+import { seed as pos } from '../features/pos/seed.ts';
 import { seed as subscriptions } from '../features/subscriptions/seed.ts';
 import { seed as support } from '../features/support/seed.ts';
 import { seed as warehouses } from '../features/warehouses/seed.ts';
@@ -48,6 +49,8 @@ export const SEEDS: readonly AreaSeed[] = [
   developer,
   branding,
   betacrowd,
+  // Last: it has its own random generator and only needs the shop's stock and books.
+  pos,
 ];
 
 const DEMO_SEED = 20261122;

@@ -103,7 +103,8 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              upcoming(paths.aiInsights),
+              // ADR 053: every business's own figures; a role without a business is told why there are none.
+              { path: paths.aiInsights, ...screen(() => import('../features/ai-insights/AiInsightsPage')) },
               upcoming(paths.security),
               // ADR 049: the platform's own figures are for its operators.
               {

@@ -34,6 +34,7 @@ export const queryRoots = {
   performance: 'performance',
   developer: 'developer',
   betacrowd: 'betacrowd',
+  'ai-insights': 'ai-insights',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -51,7 +52,7 @@ export const staleAfter = {
    * A seller moved an order one step on: the dashboard's counts by status change; shipping takes stock
    * out and delivery brings it in at the buyer; a delivery posts to both books and times the supplier.
    */
-  'order.moved': ['dashboard', 'inventory', 'ledger', 'supply-chain'],
+  'order.moved': ['dashboard', 'inventory', 'ledger', 'supply-chain', 'ai-insights'],
   /** A buyer marked a delivered order paid: both parties' books post the payment. */
   'order.paid': ['ledger'],
   /** A buyer cancelled: the stock is back on sale and the dashboard's figures change. */
@@ -60,8 +61,8 @@ export const staleAfter = {
   'order.declined': ['products', 'dashboard', 'inventory', 'supply-chain'],
   /** A promotion published, changed or cancelled changes what the product cards offer. */
   'promotion.changed': ['products'],
-  /** A stock movement at a seller's default location changes its listings' stock (DECISIONS 20). */
-  'inventory.changed': ['products'],
+  /** A stock movement at a seller's default location changes its listings' stock (DECISIONS 20) and the insights. */
+  'inventory.changed': ['products', 'ai-insights'],
   /** Joining or founding a co-op changes the dashboard's co-op count. */
   'membership.changed': ['dashboard'],
   /** A changed role changes which orders and figures the dashboard shows. */
@@ -70,8 +71,8 @@ export const staleAfter = {
   'warehouse.created': ['subscriptions'],
   /** Allocated space counts against the plan (the subscription's usage). */
   'warehouse.space_allocated': ['subscriptions'],
-  /** A till sale took stock out (the shop's listings too) and posted to the books. */
-  'pos.sold': ['inventory', 'products', 'ledger'],
+  /** A till sale took stock out (the shop's listings too), posted to the books and moved the insights. */
+  'pos.sold': ['inventory', 'products', 'ledger', 'ai-insights'],
   /** A cash-up posted its difference (Cash over/short) to the books. */
   'pos.cashed_up': ['ledger'],
   /** An approved application made the applicant a seller: the menu, the screens and the dashboard follow the role. */

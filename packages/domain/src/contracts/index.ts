@@ -21,3 +21,4 @@ export * from './betacrowd.ts';
 export * from './performance.ts';
 export * from './developer.ts';
 export * from './branding.ts';
+export * from './ai-insights.ts';

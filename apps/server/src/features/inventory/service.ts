@@ -1422,3 +1422,46 @@ export async function setReorderPoint(
     .returning(stateColumns);
   await afterChange(tx, before!, after!);
 }
+
+/** At most this many shipments are read for the insights' sales rates (a seller's weeks of orders). */
+const SHIPMENTS_MAX = 5000;
+
+/**
+ * What AI insights (ADR 053) read of the stock's history: the units each marketplace order took out of stock
+ * when it shipped (since a date; the newest first, bounded), and the day stock of each item first came in.
+ */
+export async function stockHistory(db: Db, businessId: number, since: Date) {
+  const [shipped, stocked] = await Promise.all([
+    db
+      .select({
+        product_id: inventoryItems.inventory_product_id,
+        quantity: inventoryMovements.quantity,
+        at: inventoryMovements.created_at,
+      })
+      .from(inventoryMovements)
+      .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryMovements.item_id))
+      .where(
+        and(
+          eq(inventoryMovements.business_id, businessId),
+          eq(inventoryMovements.movement_type, 'out'),
+          eq(inventoryMovements.reason, 'Order shipped'),
+          sql`${inventoryMovements.created_at} >= ${since.toISOString()}`,
+        ),
+      )
+      .orderBy(desc(inventoryMovements.created_at))
+      .limit(SHIPMENTS_MAX),
+    db
+      .select({
+        product_id: inventoryItems.inventory_product_id,
+        at: sql<Date | string>`min(${inventoryMovements.created_at})`,
+      })
+      .from(inventoryMovements)
+      .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryMovements.item_id))
+      .where(and(eq(inventoryMovements.business_id, businessId), eq(inventoryMovements.movement_type, 'in')))
+      .groupBy(inventoryItems.inventory_product_id),
+  ]);
+  return {
+    shipped: shipped.map((s) => ({ product_id: s.product_id, quantity: -s.quantity, at: s.at })),
+    stockedSince: new Map(stocked.map((s) => [s.product_id, new Date(s.at)])),
+  };
+}

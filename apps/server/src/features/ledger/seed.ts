@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ACCOUNTS, CHART_OF_ACCOUNTS, sastDate, type DemoRole } from '@tt/domain';
 import type { Tx } from '../../db/client.ts';
-import { DAY, type AreaSeed } from '../../db/seed-types.ts';
+import { DAY, DEMO_TILL_DAYS, type AreaSeed } from '../../db/seed-types.ts';
 import { postEntry } from './service.ts';
 import { journalEntries, journalLines, ledgerAccounts } from './tables.ts';
 
@@ -62,7 +62,7 @@ export const seed = {
         ],
       });
     }
-    // Until the till records them, the shop banks its takings and counts what the sold stock cost each
+    // Until the till records them (the pos seed's last weeks), the shop banks its takings and counts what the sold stock cost each
     // month, in step with what it bought on the marketplace (its deliveries posted by the orders seed);
     // the sellers count the cost of what they sold.
     const shop = users!.demo.retailer;
@@ -77,7 +77,9 @@ export const seed = {
       const yearMonth = counted.slice(0, 7);
       const takings = monthly(bought, 1.35);
       const cost = monthly(bought, 0.85);
-      if (takings > 0) {
+      // The till's own sales (the pos seed) post the last weeks' takings and cost of sales.
+      const tillCovers = month * 30 + 1 <= DEMO_TILL_DAYS;
+      if (takings > 0 && !tillCovers) {
         await postEntry(tx, {
           businessId: shop,
           date: counted,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, max, min, or, sql } from 'drizzle-orm';
 import {
   ACCOUNTS,
   CASH_UP_HISTORY,
@@ -705,4 +705,64 @@ export async function cashUp(
     return saved!;
   });
   return toCashUp(row);
+}
+
+/** At most this many till sales are read for the insights (a busy spaza's ten weeks). */
+const INSIGHT_SALES_MAX = 10_000;
+
+/**
+ * What AI insights (ADR 053) read of the till: the sales not refunded since a date (when they were rung up, the
+ * newest first, bounded) with their lines, the shop's first sale ever, its VAT registration and its till prices.
+ */
+export async function tillHistory(db: Db, businessId: number, since: Date) {
+  const [sales, [first], catalogue] = await Promise.all([
+    db
+      .select({
+        id: posSales.id,
+        at: posSales.rung_up_at,
+        total_cents: posSales.total_cents,
+        payment_method: posSales.payment_method,
+      })
+      .from(posSales)
+      .where(
+        and(
+          eq(posSales.business_id, businessId),
+          isNull(posSales.refunded_at),
+          sql`${posSales.rung_up_at} >= ${since.toISOString()}`,
+        ),
+      )
+      .orderBy(desc(posSales.rung_up_at))
+      .limit(INSIGHT_SALES_MAX),
+    db
+      .select({ at: min(posSales.rung_up_at) })
+      .from(posSales)
+      .where(and(eq(posSales.business_id, businessId), isNull(posSales.refunded_at))),
+    tillCatalogue(db, businessId),
+  ]);
+  const lines =
+    sales.length === 0
+      ? []
+      : await db
+          .select({
+            sale_id: posSaleLines.sale_id,
+            product_id: posSaleLines.inventory_product_id,
+            quantity: posSaleLines.quantity,
+            unit_price_cents: posSaleLines.unit_price_cents,
+            unit_cost_cents: posSaleLines.unit_cost_cents,
+          })
+          .from(posSaleLines)
+          .where(
+            inArray(
+              posSaleLines.sale_id,
+              sales.map((s) => s.id),
+            ),
+          );
+  const bySale = new Map<number, typeof lines>();
+  for (const line of lines) bySale.set(line.sale_id, [...(bySale.get(line.sale_id) ?? []), line]);
+  return {
+    sales: sales.map((s) => ({ ...s, lines: bySale.get(s.id) ?? [] })),
+    firstSale: first?.at ? new Date(first.at) : null,
+    vatRegistered: catalogue.shop.vat_registered,
+    prices: new Map(catalogue.products.map((p) => [p.id, randToCents(p.price)])),
+  };
 }

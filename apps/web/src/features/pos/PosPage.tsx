@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Store, Tags } from 'lucide-react';
 import {
@@ -77,7 +78,9 @@ function Till({ catalogue }: { catalogue: PosCatalogue }) {
   const [fields, setFields] = useState<CustomerFields>(EMPTY_FIELDS);
   const [paying, setPaying] = useState(false);
   const [done, setDone] = useState<SaleOutcome | null>(null);
-  const [prices, setPrices] = useState(false);
+  // A link may open the prices at an item (AI insights' Take Action: ?prices=<name>).
+  const [params] = useSearchParams();
+  const [prices, setPrices] = useState(() => params.has('prices'));
   const registered = catalogue.shop.vat_registered;
 
   // The cart follows the till's current prices and names (a price changed in the prices dialog).
@@ -211,7 +214,13 @@ function Till({ catalogue }: { catalogue: PosCatalogue }) {
           onClose={() => setDone(null)}
         />
       )}
-      {prices && <PricesDialog catalogue={catalogue} onClose={() => setPrices(false)} />}
+      {prices && (
+        <PricesDialog
+          catalogue={catalogue}
+          initialSearch={params.get('prices') ?? ''}
+          onClose={() => setPrices(false)}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useDeferredValue, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Download, MapPin, PackagePlus, Search, SlidersHorizontal, Upload, Warehouse } from 'lucide-react';
 import { STOCK_STATUSES, type InventoryItem, type StockStatus } from '@tt/domain';
@@ -22,7 +23,9 @@ const PAGE = 50;
 
 export function OverviewTab({ onNotice }: { onNotice: (message: string) => void }) {
   const { t, i18n } = useTranslation('inventory');
-  const [search, setSearch] = useState('');
+  // A link may name what to look for (AI insights' Take Action: ?search=<sku>).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [status, setStatus] = useState<StockStatus | ''>('');
   const [limit, setLimit] = useState(PAGE);
   const deferredSearch = useDeferredValue(search.trim());

@@ -60,11 +60,19 @@ function PriceRow({ product }: { product: PosProduct }) {
 }
 
 /** Retail prices: the markup on cost for items without their own price, and each item's own price. */
-export function PricesDialog({ catalogue, onClose }: { catalogue: PosCatalogue; onClose: () => void }) {
+export function PricesDialog({
+  catalogue,
+  onClose,
+  initialSearch = '',
+}: {
+  catalogue: PosCatalogue;
+  onClose: () => void;
+  initialSearch?: string;
+}) {
   const { t } = useTranslation('pos');
   const markup = useSaveMarkup();
   const [text, setText] = useState(String(catalogue.markup_percent));
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const value = Number(text);
   const ok = /^\d{1,4}(\.\d{1,2})?$/.test(text.trim()) && value <= 1000;
   return (
