@@ -95,6 +95,7 @@ describe('seedDatabase', () => {
       'suppliers',
       'developer',
       'branding',
+      'betacrowd',
       'pos',
     ]);
   });
