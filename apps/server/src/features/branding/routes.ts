@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { brandingContracts as c, LOGO_MAX_BYTES } from '@tt/domain';
 import { fail } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
+import { readOneFile } from '../../platform/uploads.ts';
 import { getBranding, logoBytes, removeLogo, saveBranding, saveLogo } from './service.ts';
 
 const maxMb = LOGO_MAX_BYTES / (1024 * 1024);
@@ -28,26 +29,10 @@ export async function brandingRoutes(app: FastifyInstance) {
     app,
     c.uploadLogo,
     async ({ user, request }) => {
-      if (!request.isMultipart()) throw fail('community.image_missing');
-      let bytes: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw fail('community.image_missing');
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw fail('community.image_too_large', { max_mb: maxMb });
-        }
-        if (
-          error instanceof app.multipartErrors.FilesLimitError ||
-          error instanceof app.multipartErrors.PartsLimitError ||
-          error instanceof app.multipartErrors.FieldsLimitError ||
-          error instanceof app.multipartErrors.InvalidMultipartContentTypeError
-        ) {
-          throw fail('community.image_missing');
-        }
-        throw error;
-      }
+      const { bytes } = await readOneFile(app, request, {
+        missing: () => fail('community.image_missing'),
+        tooLarge: () => fail('community.image_too_large', { max_mb: maxMb }),
+      });
       return saveLogo(app.db, user.id, bytes);
     },
     { config: { multipartUpload: true } },

@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { BULK_UPLOAD_MAX_BYTES, BULK_UPLOAD_MAX_MB, bulkUploadContracts as c } from '@tt/domain';
 import { fail } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
+import { readOneFile } from '../../platform/uploads.ts';
 import { confirmUpload, template, uploadHistory, uploadReport, validateUpload } from './service.ts';
 
 /** Bulk product upload (spec 3 /bulk-upload); see docs/decisions/021. */
@@ -28,28 +29,10 @@ export async function bulkUploadRoutes(app: FastifyInstance) {
     app,
     c.upload,
     async ({ user, request }) => {
-      if (!request.isMultipart()) throw fail('bulk_upload.file_missing');
-      let bytes: Buffer;
-      let filename: string;
-      try {
-        const file = await request.file();
-        if (!file) throw fail('bulk_upload.file_missing');
-        filename = file.filename;
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw fail('bulk_upload.too_large', { max_mb: BULK_UPLOAD_MAX_MB });
-        }
-        if (
-          error instanceof app.multipartErrors.FilesLimitError ||
-          error instanceof app.multipartErrors.PartsLimitError ||
-          error instanceof app.multipartErrors.FieldsLimitError ||
-          error instanceof app.multipartErrors.InvalidMultipartContentTypeError
-        ) {
-          throw fail('bulk_upload.file_missing');
-        }
-        throw error;
-      }
+      const { filename, bytes } = await readOneFile(app, request, {
+        missing: () => fail('bulk_upload.file_missing'),
+        tooLarge: () => fail('bulk_upload.too_large', { max_mb: BULK_UPLOAD_MAX_MB }),
+      });
       return validateUpload(app.db, user, filename, bytes);
     },
     { config: { multipartUpload: true } },

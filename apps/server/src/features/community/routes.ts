@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { communityContracts as c, IMAGE_MAX_BYTES } from '@tt/domain';
 import { fail } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
+import { readOneFile } from '../../platform/uploads.ts';
 import {
   createComment,
   createPost,
@@ -54,26 +55,10 @@ export async function communityRoutes(app: FastifyInstance) {
     app,
     c.uploadImage,
     async ({ user, request }) => {
-      if (!request.isMultipart()) throw fail('community.image_missing');
-      let bytes: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw fail('community.image_missing');
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw fail('community.image_too_large', { max_mb: maxMb });
-        }
-        if (
-          error instanceof app.multipartErrors.FilesLimitError ||
-          error instanceof app.multipartErrors.PartsLimitError ||
-          error instanceof app.multipartErrors.FieldsLimitError ||
-          error instanceof app.multipartErrors.InvalidMultipartContentTypeError
-        ) {
-          throw fail('community.image_missing');
-        }
-        throw error;
-      }
+      const { bytes } = await readOneFile(app, request, {
+        missing: () => fail('community.image_missing'),
+        tooLarge: () => fail('community.image_too_large', { max_mb: maxMb }),
+      });
       return uploadImage(app.db, user, bytes);
     },
     { config: { multipartUpload: true } },
