@@ -6,7 +6,8 @@ import {
   type PostType,
   type UploadedImage,
 } from '@tt/domain';
-import { ApiError, call, NETWORK_ERROR_CODE } from '../../lib/api';
+import { call } from '../../lib/api';
+import { uploadFile } from '../../lib/upload';
 import { queryRoots } from '../../lib/invalidation';
 
 /** One key factory for the community: a write invalidates exactly what it changed. */
@@ -128,32 +129,7 @@ export function useHide() {
   });
 }
 
-/**
- * POST /api/community/images: the one multipart call of the app, so it is sent here rather than through
- * the JSON fetcher; a refusal becomes the same ApiError as any other call's.
- */
-export async function uploadImage(file: File): Promise<UploadedImage> {
-  const body = new FormData();
-  body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(c.uploadImage.path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-      body,
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR_CODE, 'errors.network');
-  }
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = (data as { error?: { code: string; message: string; fields?: Record<string, string> } })
-      ?.error;
-    if (error) throw new ApiError(response.status, error.code, error.message, error.fields, data);
-    throw new ApiError(response.status, 'http', `HTTP error! status: ${response.status}`);
-  }
-  return data as UploadedImage;
-}
+/** POST /api/community/images: multipart, so sent by the upload helper rather than the JSON fetcher. */
+export const uploadImage = (file: File) => uploadFile<UploadedImage>(c.uploadImage.path, file);
 
 export const useUploadImage = () => useMutation({ mutationFn: uploadImage });
