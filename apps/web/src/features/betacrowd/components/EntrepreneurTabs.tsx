@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banknote, Download, FileText, HandCoins, Target, Users } from 'lucide-react';
 import {
-  FUNDING_METHODS,
   formatRand,
   instalmentCount,
   randToCents,
@@ -15,7 +14,6 @@ import {
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { Field, Select } from '../../../components/ui/Field';
 import { QueryState } from '../../../components/ui/QueryState';
 import { StatCard } from '../../../components/ui/StatCard';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -23,6 +21,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useInvestorRelations, useMyCampaigns, useRecordRepayment } from '../api';
 import { CampaignCard } from './CampaignCard';
 import { ScheduleTable } from './ScheduleTable';
+import { MethodSelect } from './MethodSelect';
 
 const scheduleOf = (c: CrowdCampaign) =>
   repaymentSchedule(
@@ -100,19 +99,7 @@ function RepaymentDialog({ campaign, onClose }: { campaign: CrowdCampaign; onClo
         })}
       </p>
       <div className="mt-3">
-        <Field htmlFor="repay-method" label={t('repay.method')}>
-          <Select
-            id="repay-method"
-            value={method}
-            onChange={(e) => setMethod(e.target.value as FundingMethod)}
-          >
-            {FUNDING_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`methods.${m}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <MethodSelect id="repay-method" label={t('repay.method')} value={method} onChange={setMethod} />
       </div>
       <p className="mt-3 text-sm text-stone-600">{t('repay.no_money')}</p>
     </ConfirmDialog>

@@ -4,7 +4,6 @@ import { HandCoins, PiggyBank, Plus, Store, TrendingUp, Wallet as WalletIcon } f
 import {
   AMOUNT_BAND_KEYS,
   CROWD_CAMPAIGN_TYPES,
-  FUNDING_METHODS,
   RISK_LEVELS,
   depositSchema,
   formatRand,
@@ -27,6 +26,7 @@ import { useDeposit, useMarketplace, usePortfolio, useWallet, type MarketplaceFi
 import { statusTone, CampaignCard } from './CampaignCard';
 import { InvestDialog } from './InvestDialog';
 import { NoMoneyNotice } from './NoMoneyNotice';
+import { MethodSelect } from './MethodSelect';
 
 export function MarketplaceTab({ userId }: { userId: number }) {
   const { t } = useTranslation('betacrowd');
@@ -198,19 +198,13 @@ function AddFundsDialog({ onClose }: { onClose: () => void }) {
             data-testid="deposit-amount"
           />
         </Field>
-        <Field htmlFor="deposit-method" label={t('wallet.method')} required>
-          <Select
-            id="deposit-method"
-            value={method}
-            onChange={(e) => setMethod(e.target.value as FundingMethod)}
-          >
-            {FUNDING_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {t(`methods.${m}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <MethodSelect
+          id="deposit-method"
+          label={t('wallet.method')}
+          value={method}
+          onChange={setMethod}
+          required
+        />
         <NoMoneyNotice />
       </div>
     </Dialog>
