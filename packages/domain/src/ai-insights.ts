@@ -54,6 +54,11 @@ export const weekdayOf = (date: string): number => (new Date(toUtc(date)).getUTC
  * The days of sales behind a rate: from the shop's first sale (or the window's start) to today, inclusive. A
  * shop that opened its till 10 days ago has 10 days, not 28, so its rate is not diluted by days before it sold.
  */
+/** What to order so the stock lasts through the delivery's lead time and COVER_DAYS more, at least one. */
+function orderQuantity(rate: number, available: number): number {
+  return Math.max(1, Math.ceil(rate * (LEAD_TIME_DAYS + COVER_DAYS) - Math.max(0, available)));
+}
+
 export function observedDays(firstSale: string | null, today: string, window = RATE_WINDOW_DAYS): number {
   if (firstSale === null || firstSale > today) return 0;
   return Math.min(window, daysBetween(firstSale, today) + 1);
@@ -464,10 +469,7 @@ export function aiInsights(input: InsightInput, dismissed: ReadonlySet<string> =
           run_out: runOutDate(today, item.available, rate),
           lead_time: LEAD_TIME_DAYS,
           units: s?.units ?? 0,
-          order_quantity: Math.max(
-            1,
-            Math.ceil(rate * (LEAD_TIME_DAYS + COVER_DAYS) - Math.max(0, item.available)),
-          ),
+          order_quantity: orderQuantity(rate, item.available),
         },
         days,
         evidence_days: evidence,
@@ -493,10 +495,7 @@ export function aiInsights(input: InsightInput, dismissed: ReadonlySet<string> =
           days_left: round1(left),
           rank: bestSellers.indexOf(item.product_id) + 1,
           takings: centsToRand(s?.takings ?? 0),
-          order_quantity: Math.max(
-            1,
-            Math.ceil(rate * (LEAD_TIME_DAYS + COVER_DAYS) - Math.max(0, item.available)),
-          ),
+          order_quantity: orderQuantity(rate, item.available),
         },
         days,
         evidence_days: evidence,
