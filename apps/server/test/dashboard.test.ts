@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { lastSixMonths, ORDER_STATUSES, type Dashboard, type DemoRole } from '@tt/domain';
+import { lastSixMonths, ORDER_STATUSES, percentChange, type Dashboard, type DemoRole } from '@tt/domain';
 import { users } from '../src/db/schema.ts';
 import { demoEmail } from '../src/features/auth/service.ts';
+import { dashboardFor } from '../src/features/dashboard/service.ts';
 import { createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 
 describe('GET /api/dashboard', () => {
@@ -32,7 +33,7 @@ describe('GET /api/dashboard', () => {
     return rowsOf<T>(await t.db.execute(statement));
   }
   /** The expected figures, straight from SQL, for the orders matching `scope`. */
-  async function expected(scope: ReturnType<typeof sql>) {
+  async function expected(scope: ReturnType<typeof sql>, now = new Date()) {
     const [totals] = await query<{ orders: number; revenue_cents: string }>(sql`
       select count(*)::int as orders,
              coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::text as revenue_cents
@@ -44,12 +45,27 @@ describe('GET /api/dashboard', () => {
         from orders where ${scope} and status <> 'cancelled' group by 1`);
     const recent = await query<{ id: number }>(sql`
       select id from orders where ${scope} order by created_at desc, id desc limit 5`);
+    // This month so far, and last month from its 1st for as long (to the same day and time, at most its end).
+    const [span] = await query<{ this_month: string; last_month: string }>(sql`
+      with n as (select ${now.toISOString()}::timestamptz as at),
+      m as (select at, date_trunc('month', at at time zone 'Africa/Johannesburg') as local_start from n),
+      s as (
+        select at, local_start at time zone 'Africa/Johannesburg' as start,
+               (local_start - interval '1 month') at time zone 'Africa/Johannesburg' as last_start
+          from m)
+      select coalesce(sum(total_cents) filter (where created_at >= s.start and created_at <= s.at), 0)::text as this_month,
+             coalesce(sum(total_cents) filter (
+               where created_at >= s.last_start and created_at < least(s.last_start + (s.at - s.start), s.start)
+             ), 0)::text as last_month
+        from s left join orders on ${scope} and status <> 'cancelled'
+       group by s.at, s.start, s.last_start`);
     return {
       orders: totals!.orders,
       revenueCents: Number(totals!.revenue_cents),
       byStatus: new Map(byStatus.map((r) => [r.status, r.n])),
       byMonth: new Map(byMonth.map((r) => [r.month, Number(r.cents)])),
       recentIds: recent.map((r) => r.id),
+      change: percentChange(Number(span!.last_month), Number(span!.this_month)),
     };
   }
   const cents = (rand: number) => Math.round(rand * 100);
@@ -71,6 +87,7 @@ describe('GET /api/dashboard', () => {
 
     expect(body.recent_orders.length).toBeLessThanOrEqual(5);
     expect(body.recent_orders.map((o) => o.id)).toEqual(want.recentIds);
+    expect(body.stats.revenue_change_percent).toBe(want.change);
     const times = body.recent_orders.map((o) => Date.parse(o.created_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const order of body.recent_orders) {
@@ -111,6 +128,23 @@ describe('GET /api/dashboard', () => {
     expectShape(body, want);
     expect(body.recent_orders.length).toBeGreaterThan(0);
     for (const order of body.recent_orders) expect(order.distributor_name).toBe('Ubuntu Foods Wholesale');
+  });
+
+  it('compares this month so far with the same span of last month, on any day of the month', async () => {
+    const [admin] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail('admin')));
+    const compared: (number | null)[] = [];
+    for (const daysAgo of [0, 9, 17, 26, 40]) {
+      const now = new Date(Date.now() - daysAgo * 86_400_000);
+      const body = await dashboardFor(t.db, admin!, now);
+      const want = await expected(sql`created_at <= ${now.toISOString()}::timestamptz`, now);
+      expect(body.stats.revenue_change_percent, now.toISOString()).toBe(want.change);
+      compared.push(body.stats.revenue_change_percent);
+    }
+    // The seed's orders fill most days, so some of these days have a figure to compare with.
+    expect(compared.some((c) => c !== null)).toBe(true);
   });
 
   it('shows an admin every order', async () => {

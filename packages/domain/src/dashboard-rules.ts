@@ -24,6 +24,26 @@ export function lastSixMonths(now: Date): string[] {
   return months;
 }
 
+/**
+ * Like with like for "this month so far": last month from its 1st for as long as this month has run (to the same
+ * day and time), stopping at its own end (the 31st of March at noon against all of February). Johannesburg
+ * calendar, so the month starts at midnight there. This month's span is from `this_month_from` to `now`.
+ */
+export function sameSpanLastMonth(now: Date): { this_month_from: Date; from: Date; to: Date } {
+  const sast = inSast(now);
+  const offset = sast.getTime() - now.getTime();
+  const year = sast.getUTCFullYear();
+  const month = sast.getUTCMonth();
+  const thisMonthFrom = new Date(Date.UTC(year, month, 1) - offset);
+  const from = new Date(Date.UTC(year, month - 1, 1) - offset);
+  const elapsed = now.getTime() - thisMonthFrom.getTime();
+  return {
+    this_month_from: thisMonthFrom,
+    from,
+    to: new Date(Math.min(from.getTime() + elapsed, thisMonthFrom.getTime())),
+  };
+}
+
 export interface Achievement {
   key: 'first_order' | 'ten_orders' | 'coop_member' | 'big_spender';
   earned: boolean;

@@ -3,7 +3,7 @@ import { canChooseRole } from './users.ts';
 import { roleBadgeTone, roleLabelKey, SELF_SERVICE_ROLES, ROLES } from './roles.ts';
 import { resolveLanguage } from './i18n.ts';
 import { unreadBadge } from './notification-rules.ts';
-import { achievementsFor, lastSixMonths, percentChange } from './dashboard-rules.ts';
+import { achievementsFor, lastSixMonths, percentChange, sameSpanLastMonth } from './dashboard-rules.ts';
 import { membershipProgress } from './cooperatives.ts';
 import { orderScopeFor } from './order-rules.ts';
 import { profileUpdateSchema } from './users.ts';
@@ -115,6 +115,21 @@ describe('dashboard rules', () => {
     expect(percentChange(100, 150)).toBe(50);
     expect(percentChange(300, 200)).toBe(-33.3);
     expect(percentChange(0, 200)).toBeNull();
+  });
+  it('compares this month so far with the same span of last month, never with all of it', () => {
+    // 08:00 on 2 December in Johannesburg: 1 day 8 hours into the month, against 1 November 00:00 to 2 November 08:00.
+    expect(sameSpanLastMonth(new Date('2026-12-02T06:00:00Z'))).toEqual({
+      this_month_from: new Date('2026-11-30T22:00:00Z'),
+      from: new Date('2026-10-31T22:00:00Z'),
+      to: new Date('2026-11-02T06:00:00Z'),
+    });
+    // Just after midnight on the 1st: a minute of each month.
+    expect(sameSpanLastMonth(new Date('2026-11-30T22:01:00Z')).to).toEqual(new Date('2026-10-31T22:01:00Z'));
+    // 31 March at noon runs longer than February: all of February, which ends where March begins.
+    const march = sameSpanLastMonth(new Date('2027-03-31T10:00:00Z'));
+    expect(march.from).toEqual(new Date('2027-01-31T22:00:00Z'));
+    expect(march.to).toEqual(new Date('2027-02-28T22:00:00Z'));
+    expect(march.to).toEqual(march.this_month_from);
   });
   it('earns achievements from real figures', () => {
     const none = achievementsFor({

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import {
   buyerCanCancel,
   centsToRand,
@@ -127,15 +140,32 @@ export async function orderCountsByStatus(
   return countsByStatus(db, visibleOrders(user));
 }
 
-/** Order value per calendar month (Johannesburg time) since `since`, cancelled orders left out. */
-export async function monthlyOrderValue(db: Db, user: UserRow, since: Date): Promise<Map<string, number>> {
+/** The value of the orders the user sees placed from `since` up to `until`, by Johannesburg calendar month,
+ * cancelled orders left out. */
+export async function monthlyOrderValue(
+  db: Db,
+  user: UserRow,
+  since: Date,
+  until: Date,
+): Promise<Map<string, number>> {
   const month = sql<string>`to_char(${orders.created_at} at time zone 'Africa/Johannesburg', 'YYYY-MM')`;
   const rows = await db
     .select({ month, cents: sql<string>`sum(${orders.total_cents})` })
     .from(orders)
-    .where(and(visibleOrders(user), gte(orders.created_at, since), notCancelled))
+    .where(
+      and(visibleOrders(user), gte(orders.created_at, since), lte(orders.created_at, until), notCancelled),
+    )
     .groupBy(month);
   return new Map(rows.map((r) => [r.month, Number(r.cents)]));
+}
+
+/** The value of the orders the user sees placed from `from` (inclusive) to `to` (exclusive), cancelled ones aside. */
+export async function orderValueBetween(db: Db, user: UserRow, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${orders.total_cents}), 0)` })
+    .from(orders)
+    .where(and(visibleOrders(user), gte(orders.created_at, from), lt(orders.created_at, to), notCancelled));
+  return Number(row?.cents ?? 0);
 }
 
 export async function totalOrderValue(db: Db, user: UserRow): Promise<number> {
