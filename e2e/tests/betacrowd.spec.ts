@@ -205,5 +205,35 @@ test('an entrepreneur creates a campaign that waits for review; an admin approve
   await login('retailer', '/betacrowd');
   await page.getByTestId('choose-investor').click();
   await expect(card(page, title)).toBeVisible();
+
+  // The retailer puts R1 000 in; the entrepreneur then cancels, told first what goes back to whom.
+  const listed = (
+    (await (await page.request.get('/api/betacrowd/campaigns')).json()) as CrowdCampaign[]
+  ).find((c) => c.campaign_title === title)!;
+  const before = (await walletOf(page)).available_balance;
+  const put = await page.request.post(`/api/betacrowd/campaigns/${listed.id}/invest`, {
+    data: { amount: 1_000 },
+    headers: { 'Idempotency-Key': `e2e-cancel-${project}-${Date.now()}` },
+  });
+  expect(put.status(), await put.text()).toBe(201);
+  expect((await walletOf(page)).available_balance).toBe(before - 1_000);
+
+  await login('supplier', '/betacrowd?tab=campaigns');
+  await card(page, title).getByTestId('cancel-campaign').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(formatRand(100_000));
+  await shot(page, 'betacrowd-cancel', project, { fullPage: false });
+  await sweep('cancel');
+  await dialog.getByRole('button', { name: key(en, 'close_campaign.confirm') }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(card(page, title)).toContainText(key(en, 'status.cancelled'));
+  await expect(card(page, title).getByTestId('cancel-campaign')).toHaveCount(0);
+  // After a reload it is still cancelled, and the retailer has the R1 000 back, as a refund.
+  await page.reload();
+  await expect(card(page, title)).toContainText(key(en, 'status.cancelled'));
+  await login('retailer', false);
+  const after = await walletOf(page);
+  expect(after.available_balance).toBe(before);
+  expect(after.movements[0]).toMatchObject({ kind: 'refund', amount: 1_000, campaign_id: listed.id });
   expect(axe).toEqual([]);
 });

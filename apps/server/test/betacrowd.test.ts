@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
+  closeResultSchema,
   crowdCampaignSchema,
   crowdToday,
   investmentSchema,
@@ -15,6 +16,7 @@ import {
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import { outsider } from './support/cooperatives.ts';
 import { restoreDemo } from '../src/db/seeds.ts';
+import { expireCampaigns } from '../src/features/betacrowd/service.ts';
 
 describe('crowdfunding', () => {
   let t: TestApp;
@@ -351,6 +353,31 @@ describe('crowdfunding', () => {
       await walletsAgree();
     });
 
+    it('refunds every investment that raced a cancel, and lets none in after it', async () => {
+      const { owner, id } = await activeCampaign({ target_amount: 100_000, minimum_investment: 500 });
+      const users = await Promise.all(Array.from({ length: 6 }, () => investor(2_000)));
+      const answers = await Promise.all([
+        ...users.map((u) => invest(id, 1_000, u.cookie)),
+        cancel(id, owner.cookie),
+        ...users.map((u) => invest(id, 500, u.cookie)),
+      ]);
+      const cancelled = answers[users.length]!;
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      for (const a of answers) expect([200, 201, 409]).toContain(a.statusCode);
+      // Whatever got in before the cancel came back; whatever came after was refused: every wallet is whole.
+      for (const u of users) expect((await wallet(u.cookie)).available_balance).toBe(2_000);
+      const invested = rowsOf<{ s: number }>(
+        await t.db.execute(
+          sql`select coalesce(sum(amount_cents), 0)::int as s from crowd_investments where campaign_id = ${id}`,
+        ),
+      )[0]!.s;
+      const refunded = closeResultSchema
+        .parse(cancelled.json())
+        .refunds.reduce((sum, r) => sum + randToCents(r.amount), 0);
+      expect(refunded).toBe(invested);
+      await walletsAgree();
+    });
+
     it('keeps every wallet the sum of its movements with deposits and investments racing', async () => {
       const { id } = await activeCampaign({ target_amount: 50_000 });
       const users = await Promise.all(Array.from({ length: 4 }, () => investor(1_000)));
@@ -365,6 +392,105 @@ describe('crowdfunding', () => {
       for (const u of users) expect((await wallet(u.cookie)).available_balance).toBeGreaterThanOrEqual(0);
       await walletsAgree();
     });
+  });
+
+  const cancel = (id: number, cookie: string) =>
+    t.app.inject({ method: 'POST', url: `/api/betacrowd/campaigns/${id}/cancel`, headers: { cookie } });
+
+  it('cancels a campaign before it is funded, every investor refunded in full; only by its entrepreneur', async () => {
+    const { owner, id } = await activeCampaign({ target_amount: 20_000 });
+    const [a, b] = await Promise.all([investor(3_000), investor(5_000)]);
+    expect((await invest(id, 1_000, a.cookie)).statusCode).toBe(201);
+    expect((await invest(id, 1_500, a.cookie)).statusCode).toBe(201);
+    expect((await invest(id, 4_000, b.cookie)).statusCode).toBe(201);
+    const movements = () => count(t.db, 'crowd_wallet_movements');
+    const before = await movements();
+
+    expectError(await t.app.inject({ method: 'POST', url: `/api/betacrowd/campaigns/${id}/cancel` }), 401);
+    expectError(await cancel(id, a.cookie), 403, 'betacrowd.entrepreneur_only');
+    expectError(await cancel(id, admin), 403, 'betacrowd.entrepreneur_only');
+    expectError(await cancel(999_999, owner.cookie), 404, 'betacrowd.not_found');
+    expectError(await cancel(-1, owner.cookie), 400);
+    expect(await movements()).toBe(before);
+    expect((await campaignRow(id)).status).toBe('active');
+
+    const done = await cancel(id, owner.cookie);
+    expect(done.statusCode, done.body).toBe(200);
+    const result = closeResultSchema.parse(done.json());
+    expect(result.campaign.campaign_status).toBe('cancelled');
+    expect(result.refunds.map((r) => [r.investor_id, r.amount]).sort()).toEqual(
+      [
+        [a.id, 2_500],
+        [b.id, 4_000],
+      ].sort(),
+    );
+    expect((await wallet(a.cookie)).available_balance).toBe(3_000);
+    expect((await wallet(b.cookie)).available_balance).toBe(5_000);
+    expect((await wallet(a.cookie)).movements[0]).toMatchObject({
+      kind: 'refund',
+      amount: 2_500,
+      campaign_id: id,
+    });
+    // Closed for good: not again, no new money, not on the marketplace.
+    expectError(await cancel(id, owner.cookie), 409, 'betacrowd.not_cancellable');
+    expectError(await invest(id, 1_000, a.cookie), 409, 'betacrowd.not_active');
+    const market = (await get('/api/betacrowd/campaigns')).json() as CrowdCampaign[];
+    expect(market.some((c) => c.id === id)).toBe(false);
+    await walletsAgree();
+  });
+
+  it('cancels one waiting for review with nothing to refund, and never a funded one', async () => {
+    const owner = await outsider(t);
+    const pending = (
+      await post('/api/betacrowd/campaigns', campaignInput(), owner.cookie)
+    ).json() as CrowdCampaign;
+    const done = await cancel(pending.id, owner.cookie);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(closeResultSchema.parse(done.json()).refunds).toEqual([]);
+    // The reviewer can no longer approve it.
+    expectError(
+      await post(`/api/betacrowd/campaigns/${pending.id}/review`, { decision: 'approve' }, admin),
+      409,
+      'betacrowd.not_pending',
+    );
+
+    const funded = await activeCampaign({ target_amount: 10_000 });
+    const rich = await investor(10_000);
+    expect((await invest(funded.id, 10_000, rich.cookie)).statusCode).toBe(201);
+    const movements = await count(t.db, 'crowd_wallet_movements');
+    expectError(await cancel(funded.id, funded.owner.cookie), 409, 'betacrowd.not_cancellable');
+    expect(await count(t.db, 'crowd_wallet_movements')).toBe(movements);
+    expect((await campaignRow(funded.id)).status).toBe('funded');
+  });
+
+  it('closes a campaign whose end date passed before it was funded, and refunds its investors', async () => {
+    const late = await activeCampaign({ target_amount: 30_000 });
+    const open = await activeCampaign({ target_amount: 30_000 });
+    const funded = await activeCampaign({ target_amount: 10_000 });
+    const user = await investor(15_000);
+    expect((await invest(late.id, 2_000, user.cookie)).statusCode).toBe(201);
+    expect((await invest(open.id, 3_000, user.cookie)).statusCode).toBe(201);
+    expect((await invest(funded.id, 10_000, user.cookie)).statusCode).toBe(201);
+    const yesterday = crowdToday(new Date(Date.now() - 86_400_000));
+    await t.db.execute(
+      sql`update crowd_campaigns set end_date = ${yesterday} where id in (${late.id}, ${funded.id})`,
+    );
+    // The end date's own day still counts: nothing closes until it is over.
+    const onTheDay = await t.db.transaction((tx) => expireCampaigns(tx, new Date(Date.now() - 86_400_000)));
+    expect(await campaignRow(late.id)).toMatchObject({ status: 'active' });
+    expect(onTheDay).toBe(0);
+
+    expect(await t.db.transaction((tx) => expireCampaigns(tx, new Date()))).toBeGreaterThanOrEqual(1);
+    expect((await campaignRow(late.id)).status).toBe('expired');
+    expect((await campaignRow(open.id)).status).toBe('active');
+    expect((await campaignRow(funded.id)).status).toBe('funded');
+    const w = await wallet(user.cookie);
+    expect(w.available_balance).toBe(2_000);
+    expect(w.movements[0]).toMatchObject({ kind: 'refund', amount: 2_000, campaign_id: late.id });
+    // A second sweep refunds nothing twice.
+    await t.db.transaction((tx) => expireCampaigns(tx, new Date()));
+    expect((await wallet(user.cookie)).available_balance).toBe(2_000);
+    await walletsAgree();
   });
 
   it('shares a recorded repayment among the investors by what each put in, summing to the instalment', async () => {
@@ -476,8 +602,10 @@ describe('crowdfunding', () => {
     expect((await invest(id, 1_000, retailer)).statusCode).toBe(201);
     await restoreDemo(t.db);
     await walletsAgree();
-    // The outsider's investment went with the demo campaign; its movement (and so the balance) stays.
-    expect((await wallet(user.cookie)).available_balance).toBe(500);
+    // The outsider's investment went with the demo campaign, and its R1 500 came back to the wallet first.
+    const after = await wallet(user.cookie);
+    expect(after.available_balance).toBe(2_000);
+    expect(after.movements[0]).toMatchObject({ kind: 'refund', amount: 1_500, campaign_id: null });
     expect((await campaignRow(id)).raised_cents).toBe(0);
     const fresh = await t.login('retailer');
     const seededTitles = ['Cold room for fresh produce', 'Second delivery bakkie', 'Festive season stock'];

@@ -27,12 +27,24 @@ export const CROWD_CAMPAIGN_STATUSES = [
   'completed',
   'rejected',
   'cancelled',
+  /** Its end date passed before it reached its target: every investment went back to its investor's wallet. */
+  'expired',
 ] as const;
 export type CrowdCampaignStatus = (typeof CROWD_CAMPAIGN_STATUSES)[number];
+/**
+ * A campaign is closed with its investments refunded while it has not been funded: its entrepreneur cancels it, or
+ * its end date passes. Once funded, the money is a loan the entrepreneur repays.
+ */
+export const CLOSABLE_CAMPAIGN_STATUSES = [
+  'pending_review',
+  'active',
+] as const satisfies CrowdCampaignStatus[];
+export const isClosable = (status: CrowdCampaignStatus) =>
+  (CLOSABLE_CAMPAIGN_STATUSES as readonly CrowdCampaignStatus[]).includes(status);
 /** How money recorded into a wallet (or a repayment) was paid outside the app (DECISIONS 17). */
 export const FUNDING_METHODS = ['eft', 'card', 'cash', 'mobile'] as const;
 export type FundingMethod = (typeof FUNDING_METHODS)[number];
-export const WALLET_MOVEMENT_KINDS = ['deposit', 'investment', 'repayment'] as const;
+export const WALLET_MOVEMENT_KINDS = ['deposit', 'investment', 'repayment', 'refund'] as const;
 export type WalletMovementKind = (typeof WALLET_MOVEMENT_KINDS)[number];
 /** Which side of the area a user chose on the landing screen (remembered on the device). */
 export const CROWD_MODES = ['entrepreneur', 'investor'] as const;
@@ -229,6 +241,15 @@ export const repaymentResultSchema = z.object({
   amount: z.number(),
   shares: z.array(z.object({ investor_id: z.number().int(), investor_name: z.string(), amount: z.number() })),
 });
+
+/** What closing a campaign gave back: each investor's whole stake, to their wallet. */
+export const closeResultSchema = z.object({
+  campaign: crowdCampaignSchema,
+  refunds: z.array(
+    z.object({ investor_id: z.number().int(), investor_name: z.string(), amount: z.number() }),
+  ),
+});
+export type CloseResult = z.infer<typeof closeResultSchema>;
 
 // Rules -----------------------------------------------------------------------------------------------
 

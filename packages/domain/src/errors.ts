@@ -398,6 +398,11 @@ export const ERRORS = {
     params: none,
     message: 'Repayments are recorded once a campaign is funded, until it is repaid.',
   },
+  'betacrowd.not_cancellable': {
+    status: 409,
+    params: none,
+    message: 'Only a campaign that is not funded yet can be cancelled.',
+  },
   'betacrowd.wrong_instalment': {
     status: 409,
     params: { expected: 'number' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  closeResultSchema,
   crowdCampaignIdParams,
   crowdCampaignListSchema,
   crowdCampaignSchema,
@@ -99,6 +100,17 @@ export const betacrowdContracts = {
     body: recordRepaymentSchema,
     status: 201,
     response: repaymentResultSchema,
+  }),
+  cancel: contract({
+    method: 'POST',
+    path: '/api/betacrowd/campaigns/:id/cancel',
+    tag: 'betacrowd',
+    summary:
+      "The entrepreneur cancels a campaign that is not funded yet; every investment goes back to its investor's wallet",
+    access: 'signed_in',
+    params: crowdCampaignIdParams,
+    status: 200,
+    response: closeResultSchema,
   }),
   investorRelations: contract({
     method: 'GET',

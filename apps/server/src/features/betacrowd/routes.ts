@@ -3,6 +3,7 @@ import { betacrowdContracts as c, idempotencyKeySchema, IDEMPOTENCY_KEY_HEADER }
 import { fail, field } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import {
+  cancelCampaign,
   createCampaign,
   deposit,
   getWallet,
@@ -44,6 +45,7 @@ export async function betacrowdRoutes(app: FastifyInstance) {
     return outcome.investment;
   });
   defineRoute(app, c.repay, async ({ user, params, body }) => recordRepayment(app.db, user, params.id, body));
+  defineRoute(app, c.cancel, async ({ user, params }) => cancelCampaign(app.db, user, params.id));
   defineRoute(app, c.investorRelations, async ({ user }) => investorRelations(app.db, user.id));
   defineRoute(app, c.portfolio, async ({ user }) => portfolio(app.db, user.id));
   defineRoute(app, c.reviews, async () => pendingReviews(app.db));

@@ -2,7 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { crowdToday, type CreateCrowdCampaignInput } from '@tt/domain';
 import type { AreaSeed } from '../../db/seed-types.ts';
 import { at as atDays } from '../../db/seed-world.ts';
-import { createCampaign, deposit, invest, recordRepayment, reviewCampaign } from './service.ts';
+import { createCampaign, deposit, invest, recordRepayment, refundStakes, reviewCampaign } from './service.ts';
 import { crowdCampaigns, crowdInvestments } from './tables.ts';
 
 /**
@@ -174,12 +174,18 @@ export const seed: AreaSeed = {
     if (fourth !== undefined) await put(fourth, bakkie, 40_000, -15);
   },
   /**
-   * The demo entrepreneurs' campaigns (their investors' wallet movements stay, without the campaign, so every
-   * wallet is still the sum of its movements). The demo users' own wallets go with their accounts; what they had
-   * invested in someone else's campaign is taken off its raised amount first.
+   * The demo entrepreneurs' campaigns. Anyone else who invested in one gets back what they put in (less what its
+   * repayments paid them) before it goes, so a visitor's money never vanishes with the demo world; their movements
+   * stay, without the campaign, so every wallet is still the sum of its movements. The demo users' own wallets go
+   * with their accounts; what they had invested in someone else's campaign is taken off its raised amount first.
    */
   async removeDemo(tx, { userIds }) {
     if (userIds.length === 0) return;
+    const demoCampaigns = await tx
+      .select({ id: crowdCampaigns.id })
+      .from(crowdCampaigns)
+      .where(inArray(crowdCampaigns.entrepreneur_id, userIds));
+    for (const c of demoCampaigns) await refundStakes(tx, c.id, new Date(), userIds);
     await tx.delete(crowdCampaigns).where(inArray(crowdCampaigns.entrepreneur_id, userIds));
     const theirs = await tx
       .select({

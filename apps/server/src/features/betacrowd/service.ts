@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AMOUNT_BANDS,
   centsToRand,
+  CLOSABLE_CAMPAIGN_STATUSES,
   crowdToday,
   formatRand,
   instalmentCount,
@@ -11,6 +12,7 @@ import {
   rateBasisPoints,
   repaymentSchedule,
   shareByLargestRemainder,
+  type CloseResult,
   type CrowdCampaign,
   type CrowdCampaignStatus,
   type CreateCrowdCampaignInput,
@@ -600,6 +602,127 @@ export async function recordRepayment(
       })),
     };
   });
+}
+
+// Closing a campaign that was not funded ---------------------------------------------------------------
+
+/**
+ * Closes a campaign that is not funded yet (`cancelled` by its entrepreneur, `expired` when its end date passed) and
+ * gives every investor their whole stake back to their wallet, in the caller's transaction. The status moves by one
+ * conditional update first: an investment running beside it either committed before (and is refunded here, since
+ * each later statement sees it) or finds the campaign no longer active and rolls back. Null when it was not
+ * closable.
+ */
+async function closeCampaign(
+  tx: Tx,
+  campaignId: number,
+  status: 'cancelled' | 'expired',
+  at: Date,
+): Promise<CloseResult | null> {
+  const [closed] = await tx
+    .update(crowdCampaigns)
+    .set({ status })
+    .where(
+      and(eq(crowdCampaigns.id, campaignId), inArray(crowdCampaigns.status, [...CLOSABLE_CAMPAIGN_STATUSES])),
+    )
+    .returning();
+  if (!closed) return null;
+  const stakes = await refundStakes(tx, campaignId, at);
+  const names = await userSummaries(
+    tx,
+    stakes.map((r) => r.investor_id),
+  );
+  return {
+    campaign: (await toCampaigns(tx, [closed]))[0]!,
+    refunds: stakes.map((r) => ({
+      investor_id: r.investor_id,
+      investor_name: names.get(r.investor_id)?.display_name ?? '',
+      amount: centsToRand(r.cents),
+    })),
+  };
+}
+
+/**
+ * Gives each investor of a campaign back what they put in, less what its repayments already paid them, to their
+ * wallet (a `refund` movement, so the wallet stays the sum of its movements). `except`: investors left out (the
+ * demo restore's own users, whose wallets go with their accounts).
+ */
+export async function refundStakes(
+  tx: Tx,
+  campaignId: number,
+  at: Date,
+  except: readonly number[] = [],
+): Promise<{ investor_id: number; cents: number }[]> {
+  const stakes = await tx
+    .select({
+      investor_id: crowdInvestments.investor_id,
+      amount: sql<number>`sum(${crowdInvestments.amount_cents})::bigint`,
+    })
+    .from(crowdInvestments)
+    .where(
+      and(
+        eq(crowdInvestments.campaign_id, campaignId),
+        except.length > 0 ? notInArray(crowdInvestments.investor_id, [...except]) : undefined,
+      ),
+    )
+    .groupBy(crowdInvestments.investor_id)
+    .orderBy(asc(crowdInvestments.investor_id));
+  if (stakes.length === 0) return [];
+  const repaid = await tx
+    .select({
+      user_id: crowdWalletMovements.user_id,
+      total: sql<number>`sum(${crowdWalletMovements.amount_cents})::bigint`,
+    })
+    .from(crowdWalletMovements)
+    .where(and(eq(crowdWalletMovements.campaign_id, campaignId), eq(crowdWalletMovements.kind, 'repayment')))
+    .groupBy(crowdWalletMovements.user_id);
+  const repaidOf = new Map(repaid.map((r) => [r.user_id, Number(r.total)]));
+  const refunds: { investor_id: number; cents: number }[] = [];
+  for (const stake of stakes) {
+    const cents = Number(stake.amount) - (repaidOf.get(stake.investor_id) ?? 0);
+    if (cents <= 0) continue;
+    await moveWallet(tx, stake.investor_id, cents, {
+      kind: 'refund',
+      campaign_id: campaignId,
+      created_at: at,
+    });
+    refunds.push({ investor_id: stake.investor_id, cents });
+  }
+  return refunds;
+}
+
+/** POST /api/betacrowd/campaigns/:id/cancel: only its entrepreneur, only before it is funded. */
+export async function cancelCampaign(db: Db | Tx, user: Caller, campaignId: number, at = new Date()) {
+  return withRetry(() =>
+    db.transaction(async (tx) => {
+      const [campaign] = await tx.select().from(crowdCampaigns).where(eq(crowdCampaigns.id, campaignId));
+      if (!campaign) throw fail('betacrowd.not_found');
+      if (campaign.entrepreneur_id !== user.id) throw fail('betacrowd.entrepreneur_only');
+      const result = await closeCampaign(tx, campaignId, 'cancelled', at);
+      if (!result) throw fail('betacrowd.not_cancellable');
+      return result;
+    }),
+  );
+}
+
+/**
+ * The sweep: every campaign still raising whose end date has passed (South African calendar; investing stops after
+ * the end date's day) is closed as expired, its investors refunded. Returns how many it closed.
+ */
+export async function expireCampaigns(tx: Tx, now: Date): Promise<number> {
+  const due = await tx
+    .select({ id: crowdCampaigns.id })
+    .from(crowdCampaigns)
+    .where(
+      and(
+        inArray(crowdCampaigns.status, [...CLOSABLE_CAMPAIGN_STATUSES]),
+        lt(crowdCampaigns.end_date, crowdToday(now)),
+      ),
+    )
+    .orderBy(asc(crowdCampaigns.id));
+  let closed = 0;
+  for (const { id } of due) if (await closeCampaign(tx, id, 'expired', now)) closed += 1;
+  return closed;
 }
 
 /** The caller's crowdfunding records for the personal-data export (POPIA): wallet, campaigns, investments. */

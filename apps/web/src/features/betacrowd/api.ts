@@ -78,6 +78,14 @@ export function useRecordRepayment() {
   });
 }
 
+export function useCancelCampaign() {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: (id: number) => call(c.cancel, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
 export function useReviewCampaign() {
   const refresh = useRefreshAll();
   return useMutation({

@@ -14,6 +14,7 @@ export const statusTone: Record<CrowdCampaign['campaign_status'], Tone> = {
   completed: 'grey',
   rejected: 'red',
   cancelled: 'grey',
+  expired: 'grey',
 };
 
 /** Raised of target, in whole percent (cents, so 99.995% never shows as 100%). */

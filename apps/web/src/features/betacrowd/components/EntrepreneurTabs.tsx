@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banknote, Download, FileText, HandCoins, Target, Users } from 'lucide-react';
+import { Banknote, Download, FileText, HandCoins, Target, Users, XCircle } from 'lucide-react';
 import {
   formatRand,
   instalmentCount,
+  isClosable,
   randToCents,
   rateBasisPoints,
   repaymentSchedule,
@@ -18,7 +19,7 @@ import { QueryState } from '../../../components/ui/QueryState';
 import { StatCard } from '../../../components/ui/StatCard';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { toastSuccess } from '../../../lib/toast';
-import { useInvestorRelations, useMyCampaigns, useRecordRepayment } from '../api';
+import { useCancelCampaign, useInvestorRelations, useMyCampaigns, useRecordRepayment } from '../api';
 import { CampaignCard } from './CampaignCard';
 import { ScheduleTable } from './ScheduleTable';
 import { MethodSelect } from './MethodSelect';
@@ -106,10 +107,45 @@ function RepaymentDialog({ campaign, onClose }: { campaign: CrowdCampaign; onClo
   );
 }
 
+/** Cancel before funding: the dialog says what goes back to whom before anything is refunded. */
+function CancelCampaignDialog({ campaign, onClose }: { campaign: CrowdCampaign; onClose: () => void }) {
+  const { t } = useTranslation('betacrowd');
+  const cancel = useCancelCampaign();
+  const raised = randToCents(campaign.raised_amount);
+  return (
+    <ConfirmDialog
+      title={t('close_campaign.title', { title: campaign.campaign_title })}
+      message={
+        raised > 0
+          ? t('close_campaign.text', { amount: formatRand(raised), count: campaign.investor_count })
+          : t('close_campaign.text_none')
+      }
+      confirmLabel={t('close_campaign.confirm')}
+      cancelLabel={t('close_campaign.keep')}
+      busy={cancel.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        cancel.mutate(campaign.id, {
+          onSuccess: (result) => {
+            const refunded = result.refunds.reduce((sum, r) => sum + randToCents(r.amount), 0);
+            toastSuccess(
+              refunded > 0
+                ? t('close_campaign.done', { amount: formatRand(refunded) })
+                : t('close_campaign.done_none'),
+            );
+            onClose();
+          },
+        })
+      }
+    />
+  );
+}
+
 export function MyCampaignsTab({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation('betacrowd');
   const mine = useMyCampaigns();
   const [repaying, setRepaying] = useState<CrowdCampaign | null>(null);
+  const [cancelling, setCancelling] = useState<CrowdCampaign | null>(null);
   return (
     <>
       <QueryState
@@ -135,6 +171,15 @@ export function MyCampaignsTab({ onCreate }: { onCreate: () => void }) {
                       })}
                     </Button>
                   )}
+                  {isClosable(c.campaign_status) && (
+                    <Button variant="outline" onClick={() => setCancelling(c)} data-testid="cancel-campaign">
+                      <XCircle aria-hidden className="size-4" />
+                      {t('close_campaign.open')}
+                    </Button>
+                  )}
+                  {c.campaign_status === 'expired' && (
+                    <p className="text-sm text-stone-700">{t('close_campaign.expired_note')}</p>
+                  )}
                 </CampaignCard>
               </li>
             ))}
@@ -142,6 +187,7 @@ export function MyCampaignsTab({ onCreate }: { onCreate: () => void }) {
         )}
       </QueryState>
       {repaying && <RepaymentDialog campaign={repaying} onClose={() => setRepaying(null)} />}
+      {cancelling && <CancelCampaignDialog campaign={cancelling} onClose={() => setCancelling(null)} />}
     </>
   );
 }
