@@ -262,9 +262,11 @@ export function firstScreen(): Plugin {
         if (modules.length === 0) throw new Error('first screen: index.html has no module script');
         const preload =
           // The deployment's branding as the last visit kept it (lib/branding.ts, ADR 049): Tailwind's brand
-          // variables and the title, before the stylesheet is applied, so the first paint is drawn in its colours.
+          // variables, the title and the browser bar's colour, before the stylesheet is applied, so the first paint is
+          // drawn in its colours.
           `(function(){try{var B=JSON.parse(localStorage.getItem(${JSON.stringify(BRANDING_STORAGE_KEY)})||'null');` +
           `if(B&&B.vars){for(var k in B.vars)document.documentElement.style.setProperty(k,B.vars[k]);if(B.name)document.title=B.name;` +
+          `var q=B.vars['--color-brand-500'],m=q&&document.querySelector('meta[name="theme-color"]');if(m)m.content=q;` +
           `window.__ttBranding=B}}catch(x){}})();` +
           `(function(){${resolveLanguageJs(languages)};document.documentElement.lang=l;var s=null;` +
           `try{s=localStorage.getItem('signed_in')}catch(x){}var p=location.pathname,f=window.__ttFirstPaint=p==='/'&&!s;` +

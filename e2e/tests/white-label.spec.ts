@@ -181,7 +181,11 @@ test.describe('before the app has run', () => {
   }) => {
     const kept = {
       v: 99,
-      vars: { '--color-brand-600': '#1d4ed8', '--color-brand-700': '#1e3a8a' },
+      vars: {
+        '--color-brand-500': '#3b82f6',
+        '--color-brand-600': '#1d4ed8',
+        '--color-brand-700': '#1e3a8a',
+      },
       name: 'Kasi Market',
       tagline: 'Buy together',
       logo: null,
@@ -205,11 +209,13 @@ test.describe('before the app has run', () => {
     expect(
       await page.evaluate(() => document.documentElement.style.getPropertyValue('--color-brand-600')),
     ).toBe('#1d4ed8');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#3b82f6');
     // The app's own code has not run: nothing but index.html's scripts put these there.
     expect(await page.evaluate(() => document.getElementById('root')!.childElementCount)).toBe(0);
     app.release();
     await expect(page.getByTestId('revenue-chart')).toBeVisible();
     // The app takes the kept copy over, then the server's (the product's own, here) once the page has loaded.
     await expect(page).toHaveTitle('Township Trade');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#f97316');
   });
 });

@@ -3,7 +3,7 @@
  * persists and applies it; ADR 049). Plain functions and constants, no zod: the web's start reads them before any
  * screen (the schemas are in branding.ts).
  */
-import { DEFAULT_APP_NAME, type StoredBranding } from './branding-store.ts';
+import { DEFAULT_APP_NAME, DEFAULT_PRIMARY_COLOR, type StoredBranding } from './branding-store.ts';
 
 /** Spec 2's eight primary swatches, in its order. */
 export const BRANDING_PRESETS = [
@@ -85,7 +85,7 @@ export interface BrandingSettings {
 
 /** Spec 2 §3's defaults; the font is the phone's own (ADR 049: a downloaded font costs every first visit). */
 export const DEFAULT_BRANDING: BrandingSettings = {
-  primary_color: '#f97316',
+  primary_color: DEFAULT_PRIMARY_COLOR,
   secondary_color: '#fb923c',
   accent_color: '#dc2626',
   app_name: DEFAULT_APP_NAME,

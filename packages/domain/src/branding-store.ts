@@ -5,6 +5,8 @@ import type { BrandingFont } from './branding-rules.ts';
  * app's entry carries these few lines and not the palette's rules (a bundler keeps a used module whole).
  */
 export const DEFAULT_APP_NAME = 'Township Trade';
+/** The product's own primary colour (index.css's brand-500, index.html's theme-color). */
+export const DEFAULT_PRIMARY_COLOR = '#f97316';
 
 /**
  * What the web keeps in localStorage (BRANDING_STORAGE_KEY) so that the next start applies the branding before its

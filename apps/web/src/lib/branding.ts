@@ -1,5 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { BRANDING_STORAGE_KEY, DEFAULT_APP_NAME, type StoredBranding } from '@tt/domain';
+import {
+  BRANDING_STORAGE_KEY,
+  DEFAULT_APP_NAME,
+  DEFAULT_PRIMARY_COLOR,
+  type StoredBranding,
+} from '@tt/domain';
 
 /**
  * The deployment's branding as this device applies it (ADR 049). index.html's head script applies the copy kept in
@@ -19,6 +24,8 @@ function readStored(): StoredBranding | null {
 }
 
 let current: StoredBranding | null = typeof window === 'undefined' ? null : readStored();
+/** The browser's bar colour (index.html's theme-color) follows the brand colour; the product's own when unbranded. */
+const themeMeta = () => document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
 let applied: string[] = [];
 const listeners = new Set<() => void>();
 
@@ -30,6 +37,7 @@ function apply(branding: StoredBranding | null) {
   for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
   applied = Object.keys(vars);
   document.title = branding?.name ?? DEFAULT_APP_NAME;
+  themeMeta()?.setAttribute('content', vars['--color-brand-500'] ?? DEFAULT_PRIMARY_COLOR);
   const font = branding?.font;
   if (font && font !== 'system') void import('./branding-sync').then((sync) => sync.loadFont(font));
 }

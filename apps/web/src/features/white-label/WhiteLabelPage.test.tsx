@@ -12,6 +12,8 @@ const saved: Branding = { ...DEFAULT_BRANDING, logo_url: null, version: 0, updat
 
 beforeAll(() => {
   i18n.addResourceBundle('en', 'white_label', enWhiteLabel);
+  // index.html's own, which the branding re-colours.
+  document.head.insertAdjacentHTML('beforeend', '<meta name="theme-color" content="#f97316" />');
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -71,5 +73,7 @@ describe('the white label customizer', () => {
       expect(document.documentElement.style.getPropertyValue('--color-brand-600')).toBe(teal[600]),
     );
     expect(JSON.parse(localStorage.getItem(BRANDING_STORAGE_KEY)!)).toMatchObject({ v: 1, name: null });
+    // The browser's bar takes the brand colour too.
+    expect(document.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe(teal[500]);
   });
 });
