@@ -58,6 +58,8 @@ export const PERMISSIONS = [
   'applications.submit',
   /** Change the whole deployment's look: its colours, font, name, tagline and logo (ADR 049). */
   'branding.manage',
+  /** Integrations (ADR 055): the deployment's own connections in full (its database, how sign-in is set up) and how many asked for each marketplace service. */
+  'integrations.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -102,6 +104,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'applications.submit': SELF_SERVICE_ROLES,
   // Every visitor sees it, so only the deployment's administrators; coordinators may preview and export.
   'branding.manage': ['admin'],
+  // The deployment's settings and its users' wishes are its administrators' to act on.
+  'integrations.manage': ['admin'],
 };
 
 /** The map from role to its permissions (derived once from GRANTS). */

@@ -27,3 +27,4 @@ export * from '../features/developer/tables.ts';
 export * from '../features/branding/tables.ts';
 export * from '../features/betacrowd/tables.ts';
 export * from '../features/ai-insights/tables.ts';
+export * from '../features/integrations/tables.ts';

@@ -130,7 +130,11 @@ export const routes: RouteObject[] = [
                   { path: paths.marketing, ...screen(() => import('../features/marketing/MarketingPage')) },
                 ],
               },
-              upcoming(paths.integrations),
+              // ADR 055: every signed-in user sees the deployment's real connections as far as their role uses them.
+              {
+                path: paths.integrations,
+                ...screen(() => import('../features/integrations/IntegrationsPage')),
+              },
               upcoming(paths.analytics),
               {
                 path: paths.subscription,

@@ -35,6 +35,7 @@ export const queryRoots = {
   developer: 'developer',
   betacrowd: 'betacrowd',
   'ai-insights': 'ai-insights',
+  integrations: 'integrations',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -83,6 +84,8 @@ export const staleAfter = {
   'reorder_rule.saved': ['inventory'],
   /** A proposed smart order was confirmed: a new order, stock taken, the dashboard's figures. */
   'smart_order.placed': ['orders', 'products', 'dashboard', 'supply-chain'],
+  /** An API key made or revoked changes the public API's connection on the integrations screen (ADR 055). */
+  'api_key.changed': ['integrations'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type AppEvent = keyof typeof staleAfter;

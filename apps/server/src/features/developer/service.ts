@@ -145,10 +145,25 @@ export async function recordApiRequest(db: Db, entry: LoggedRequest): Promise<vo
   });
 }
 
-/** The caller's keys' requests, newest first, a page at a time (ADR 046). */
-export async function listRequestLogs(db: Db, caller: Caller, page: number): Promise<RequestLogList> {
+/**
+ * The caller's keys' requests, newest first, a page at a time (ADR 046); `outcome` keeps only the answers under
+ * 400 (success) or from 400 (error), as the integrations' activity log filters them (ADR 055).
+ */
+export async function listRequestLogs(
+  db: Db,
+  caller: Caller,
+  page: number,
+  outcome?: 'success' | 'error',
+): Promise<RequestLogList> {
   const pageSize = API_REQUEST_LOG_PAGE_SIZE;
-  const mine = eq(apiRequestLogs.owner_id, caller.id);
+  const mine = and(
+    eq(apiRequestLogs.owner_id, caller.id),
+    outcome === undefined
+      ? undefined
+      : outcome === 'success'
+        ? lt(apiRequestLogs.status, 400)
+        : gte(apiRequestLogs.status, 400),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -198,6 +213,10 @@ async function countsSince(db: Db, ownerId: number, since: Date): Promise<Reques
     total_ms: Number(row?.total_ms ?? 0),
   };
 }
+
+/** The caller's keys' requests and errors since a moment (the integrations' last 24 hours, ADR 055). */
+export const requestCountsSince = (db: Db, caller: Caller, since: Date): Promise<RequestLogCounts> =>
+  countsSince(db, caller.id, since);
 
 /** The Overview tab's figures, from the caller's own request log: today is the SAST day, 7 days with it. */
 export async function apiUsage(db: Db, caller: Caller, baseUrl: string, now = new Date()): Promise<ApiUsage> {
