@@ -47,6 +47,7 @@ import { academyRoutes } from './features/academy/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { supplyChainRoutes } from './features/supply-chain/routes.ts';
 import { aiInsightsRoutes } from './features/ai-insights/routes.ts';
+import { advancedAnalyticsRoutes } from './features/analytics/routes.ts';
 import { performanceRoutes } from './features/performance/routes.ts';
 import { brandingRoutes } from './features/branding/routes.ts';
 import { betacrowdRoutes } from './features/betacrowd/routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp({
   await app.register(referralRoutes);
   await app.register(supplyChainRoutes);
   await app.register(aiInsightsRoutes);
+  await app.register(advancedAnalyticsRoutes);
   await app.register(performanceRoutes);
   await app.register(brandingRoutes);
   await app.register(betacrowdRoutes);
