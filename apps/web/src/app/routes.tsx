@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               upcoming(paths.integrations),
-              upcoming(paths.analytics),
+              { path: paths.analytics, ...screen(() => import('../features/analytics/AnalyticsPage')) },
               {
                 path: paths.subscription,
                 ...screen(() => import('../features/subscriptions/SubscriptionPage')),

@@ -50,7 +50,6 @@ export const paths = {
 export const upcomingScreens = {
   [paths.security]: 'security',
   [paths.integrations]: 'integrations',
-  [paths.analytics]: 'analytics',
 } as const;
 export type UpcomingPath = keyof typeof upcomingScreens;
 export const isUpcoming = (path: string): boolean => Object.hasOwn(upcomingScreens, path);
