@@ -175,3 +175,30 @@ test('a supplier sees its buyers, staff are told why there is nothing, and the s
   await login('admin', '/analytics');
   await expect(page.getByTestId('analytics-empty')).toContainText(key(en, 'empty.staff'));
 });
+
+test('the analytics read in isiZulu on every tab without sideways scrolling', async ({
+  page,
+  login,
+}, info) => {
+  const zu = locale('zu', 'analytics');
+  await page.addInitScript(() => localStorage.setItem('language', 'zu'));
+  await login('retailer', false);
+  for (const [area, tabs] of [
+    ['', ['', 'sales', 'customers', 'products', 'regions']],
+    ['financial', ['', 'transactions', 'cash_flow', 'projections', 'expenses']],
+  ] as const) {
+    for (const tab of tabs) {
+      const query = new URLSearchParams({ timeframe: 'quarter', ...(area && { area }), ...(tab && { tab }) });
+      await page.goto(`/analytics?${query}`);
+      await expect(page.getByRole('heading', { name: key(zu, 'title') })).toBeVisible();
+      await expect(page.getByText(key(zu, 'loading'))).toHaveCount(0);
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      await expectNoHorizontalScroll(page);
+    }
+  }
+  await page.goto('/analytics?timeframe=quarter');
+  await expect(page.getByTestId('analytics-business-overview')).toContainText(key(zu, 'overview.till_sales'));
+  await shot(page, 'analytics-overview-zu', info.project.name);
+  await page.goto('/analytics?timeframe=quarter&area=financial&tab=projections');
+  await shot(page, 'analytics-projections-zu', info.project.name);
+});
