@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -11,6 +12,7 @@ import {
   TrendingUp,
   Users,
   Wallet,
+  type LucideIcon,
 } from 'lucide-react';
 import { ANALYTICS_TIMEFRAMES, can, type AnalyticsTimeframe, type Role } from '@tt/domain';
 import { buttonClass } from '../../components/ui/Button';
@@ -96,7 +98,7 @@ export default function AnalyticsPage() {
       {area === 'business' ? (
         <Business timeframe={timeframe} role={user?.role ?? null} />
       ) : (
-        <Financial timeframe={timeframe} />
+        <Financial timeframe={timeframe} role={user?.role ?? null} />
       )}
     </>
   );
@@ -138,29 +140,52 @@ function NoFigures({ role, books = false }: { role: Role | null; books?: boolean
   );
 }
 
-function Business({ timeframe, role }: { timeframe: AnalyticsTimeframe; role: Role | null }) {
+const BUSINESS_ICONS: Record<(typeof BUSINESS_TABS)[number], LucideIcon> = {
+  overview: PieChart,
+  sales: TrendingUp,
+  customers: Users,
+  products: Package,
+  regions: MapPin,
+};
+const FINANCIAL_ICONS: Record<(typeof FINANCIAL_TABS)[number], LucideIcon> = {
+  overview: PieChart,
+  transactions: Receipt,
+  cash_flow: Wallet,
+  projections: TrendingUp,
+  expenses: BookOpen,
+};
+
+/** One area: its answer loading, failing or empty (what fills it, and where), else its tabs. */
+function AreaTabs<T extends string, D extends { has_data: boolean }>({
+  query,
+  tabs,
+  icons,
+  icon,
+  empty,
+  children,
+}: {
+  query: Pick<UseQueryResult<D>, 'data' | 'isPending' | 'refetch'>;
+  tabs: readonly T[];
+  icons: Record<T, LucideIcon>;
+  icon: LucideIcon;
+  empty: React.ReactNode;
+  children: (data: D) => React.ReactNode;
+}) {
   const { t } = useTranslation('analytics');
-  const [tab, setTab] = useTabParam(BUSINESS_TABS);
-  const query = useBusinessAnalytics(timeframe);
+  const [tab, setTab] = useTabParam(tabs);
   return (
-    <QueryState query={query} icon={BarChart3} loading={t('loading')}>
+    <QueryState query={query} icon={icon} loading={t('loading')}>
       {(data) =>
         !data.has_data ? (
-          <NoFigures role={role} />
+          empty
         ) : (
           <Tabs
             label={t('tabs.label')}
             value={tab}
             onValueChange={setTab}
-            items={[
-              { value: 'overview', label: t('tabs.overview'), icon: PieChart },
-              { value: 'sales', label: t('tabs.sales'), icon: TrendingUp },
-              { value: 'customers', label: t('tabs.customers'), icon: Users },
-              { value: 'products', label: t('tabs.products'), icon: Package },
-              { value: 'regions', label: t('tabs.regions'), icon: MapPin },
-            ]}
+            items={tabs.map((value) => ({ value, label: t(`tabs.${value}`), icon: icons[value] }))}
           >
-            <BusinessTabs data={data} />
+            {children(data)}
           </Tabs>
         )
       }
@@ -168,33 +193,30 @@ function Business({ timeframe, role }: { timeframe: AnalyticsTimeframe; role: Ro
   );
 }
 
-function Financial({ timeframe }: { timeframe: AnalyticsTimeframe }) {
-  const { t } = useTranslation('analytics');
-  const { data: user } = useMe();
-  const [tab, setTab] = useTabParam(FINANCIAL_TABS);
-  const query = useFinancialAnalytics(timeframe);
+function Business({ timeframe, role }: { timeframe: AnalyticsTimeframe; role: Role | null }) {
   return (
-    <QueryState query={query} icon={Wallet} loading={t('loading')}>
-      {(data) =>
-        !data.has_data ? (
-          <NoFigures role={user?.role ?? null} books />
-        ) : (
-          <Tabs
-            label={t('tabs.label')}
-            value={tab}
-            onValueChange={setTab}
-            items={[
-              { value: 'overview', label: t('tabs.overview'), icon: PieChart },
-              { value: 'transactions', label: t('tabs.transactions'), icon: Receipt },
-              { value: 'cash_flow', label: t('tabs.cash_flow'), icon: Wallet },
-              { value: 'projections', label: t('tabs.projections'), icon: TrendingUp },
-              { value: 'expenses', label: t('tabs.expenses'), icon: BookOpen },
-            ]}
-          >
-            <FinancialTabs data={data} timeframe={timeframe} />
-          </Tabs>
-        )
-      }
-    </QueryState>
+    <AreaTabs
+      query={useBusinessAnalytics(timeframe)}
+      tabs={BUSINESS_TABS}
+      icons={BUSINESS_ICONS}
+      icon={BarChart3}
+      empty={<NoFigures role={role} />}
+    >
+      {(data) => <BusinessTabs data={data} />}
+    </AreaTabs>
+  );
+}
+
+function Financial({ timeframe, role }: { timeframe: AnalyticsTimeframe; role: Role | null }) {
+  return (
+    <AreaTabs
+      query={useFinancialAnalytics(timeframe)}
+      tabs={FINANCIAL_TABS}
+      icons={FINANCIAL_ICONS}
+      icon={Wallet}
+      empty={<NoFigures role={role} books />}
+    >
+      {(data) => <FinancialTabs data={data} timeframe={timeframe} />}
+    </AreaTabs>
   );
 }
