@@ -48,6 +48,7 @@ import { referralRoutes } from './features/referrals/routes.ts';
 import { supplyChainRoutes } from './features/supply-chain/routes.ts';
 import { aiInsightsRoutes } from './features/ai-insights/routes.ts';
 import { integrationsRoutes } from './features/integrations/routes.ts';
+import { advancedAnalyticsRoutes } from './features/analytics/routes.ts';
 import { performanceRoutes } from './features/performance/routes.ts';
 import { brandingRoutes } from './features/branding/routes.ts';
 import { betacrowdRoutes } from './features/betacrowd/routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp({
   await app.register(supplyChainRoutes);
   await app.register(aiInsightsRoutes);
   await app.register(integrationsRoutes);
+  await app.register(advancedAnalyticsRoutes);
   await app.register(performanceRoutes);
   await app.register(brandingRoutes);
   await app.register(betacrowdRoutes);

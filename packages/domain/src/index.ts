@@ -50,3 +50,4 @@ export * from './branding-rules.ts';
 export * from './branding.ts';
 export * from './ai-insights.ts';
 export * from './integrations.ts';
+export * from './analytics.ts';

@@ -135,7 +135,7 @@ export const routes: RouteObject[] = [
                 path: paths.integrations,
                 ...screen(() => import('../features/integrations/IntegrationsPage')),
               },
-              upcoming(paths.analytics),
+              { path: paths.analytics, ...screen(() => import('../features/analytics/AnalyticsPage')) },
               {
                 path: paths.subscription,
                 ...screen(() => import('../features/subscriptions/SubscriptionPage')),

@@ -53,3 +53,9 @@ export function formatCount(value: number, language: string | undefined) {
   }
   return format.format(value);
 }
+
+/** A chart bar's label: "17 Nov" for a day or a week (its Monday, YYYY-MM-DD), the short month for YYYY-MM. */
+export function formatBucket(label: string, language: string) {
+  if (label.length === 7) return formatMonth(label, language);
+  return dayMonth(inSast(new Date(`${label}T12:00:00Z`)), language);
+}

@@ -17,10 +17,11 @@ const invalidated = (client: QueryClient) =>
     .sort();
 
 describe('cross-area invalidation', () => {
-  it('placing an order makes the cart, the catalogue, the dashboard, the rewards it spent, the promotions it used and the supplier figures stale, and nothing else', async () => {
+  it('placing an order makes the cart, the catalogue, the dashboard, the rewards it spent, the promotions it used, the supplier figures and the seller’s analytics stale, and nothing else', async () => {
     const client = clientWithOneQueryPerArea();
     await invalidateAfter(client, 'order.placed');
     expect(invalidated(client)).toEqual([
+      'analytics',
       'cart',
       'dashboard',
       'products',

@@ -36,6 +36,7 @@ export const queryRoots = {
   betacrowd: 'betacrowd',
   'ai-insights': 'ai-insights',
   integrations: 'integrations',
+  analytics: 'analytics',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -48,18 +49,18 @@ export type QueryRoot = keyof typeof queryRoots;
  */
 export const staleAfter = {
   /** Checkout: the cart was emptied, stock went down, and the new orders count on the dashboard and the suppliers. */
-  'order.placed': ['cart', 'products', 'dashboard', 'referrals', 'promotions', 'supply-chain'],
+  'order.placed': ['cart', 'products', 'dashboard', 'referrals', 'promotions', 'supply-chain', 'analytics'],
   /**
    * A seller moved an order one step on: the dashboard's counts by status change; shipping takes stock
    * out and delivery brings it in at the buyer; a delivery posts to both books and times the supplier.
    */
-  'order.moved': ['dashboard', 'inventory', 'ledger', 'supply-chain', 'ai-insights'],
+  'order.moved': ['dashboard', 'inventory', 'ledger', 'supply-chain', 'ai-insights', 'analytics'],
   /** A buyer marked a delivered order paid: both parties' books post the payment. */
-  'order.paid': ['ledger'],
+  'order.paid': ['ledger', 'analytics'],
   /** A buyer cancelled: the stock is back on sale and the dashboard's figures change. */
-  'order.cancelled': ['products', 'dashboard', 'referrals', 'promotions', 'supply-chain'],
+  'order.cancelled': ['products', 'dashboard', 'referrals', 'promotions', 'supply-chain', 'analytics'],
   /** A seller declined a pending order: the stock is back on sale and the dashboard's figures change. */
-  'order.declined': ['products', 'dashboard', 'inventory', 'supply-chain'],
+  'order.declined': ['products', 'dashboard', 'inventory', 'supply-chain', 'analytics'],
   /** A promotion published, changed or cancelled changes what the product cards offer. */
   'promotion.changed': ['products'],
   /** A stock movement at a seller's default location changes its listings' stock (DECISIONS 20) and the insights. */
@@ -73,9 +74,9 @@ export const staleAfter = {
   /** Allocated space counts against the plan (the subscription's usage). */
   'warehouse.space_allocated': ['subscriptions'],
   /** A till sale took stock out (the shop's listings too), posted to the books and moved the insights. */
-  'pos.sold': ['inventory', 'products', 'ledger', 'ai-insights'],
+  'pos.sold': ['inventory', 'products', 'ledger', 'ai-insights', 'analytics'],
   /** A cash-up posted its difference (Cash over/short) to the books. */
-  'pos.cashed_up': ['ledger'],
+  'pos.cashed_up': ['ledger', 'analytics'],
   /** An approved application made the applicant a seller: the menu, the screens and the dashboard follow the role. */
   'application.approved': ['auth', 'dashboard'],
   /** A seller's listing was added, edited or (de)activated: the catalogue, its stock and the plan's usage. */
@@ -83,7 +84,7 @@ export const staleAfter = {
   /** A re-order rule sets its inventory item's reorder point (one per item). */
   'reorder_rule.saved': ['inventory'],
   /** A proposed smart order was confirmed: a new order, stock taken, the dashboard's figures. */
-  'smart_order.placed': ['orders', 'products', 'dashboard', 'supply-chain'],
+  'smart_order.placed': ['orders', 'products', 'dashboard', 'supply-chain', 'analytics'],
   /** An API key made or revoked changes the public API's connection on the integrations screen (ADR 055). */
   'api_key.changed': ['integrations'],
 } as const satisfies Record<string, readonly QueryRoot[]>;

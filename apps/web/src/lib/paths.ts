@@ -49,7 +49,6 @@ export const paths = {
  */
 export const upcomingScreens = {
   [paths.security]: 'security',
-  [paths.analytics]: 'analytics',
 } as const;
 export type UpcomingPath = keyof typeof upcomingScreens;
 export const isUpcoming = (path: string): boolean => Object.hasOwn(upcomingScreens, path);

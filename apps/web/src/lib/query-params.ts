@@ -26,3 +26,34 @@ export function useQueryParams(): [
   );
   return [params, update];
 }
+
+/**
+ * A choice kept in the address's query (`?tab=`, `?timeframe=`): the value named there when it is one of `values`,
+ * else the first, which the address then leaves out. Choosing replaces the entry and keeps the page's scroll; it
+ * drops the `clears` parameters, which belong to the choice before (another area's tab).
+ */
+export function useQueryChoice<T extends string>(
+  name: string,
+  values: readonly T[],
+  clears: readonly string[] = [],
+): [T, (value: T) => void] {
+  const [params, setParams] = useQueryParams();
+  const requested = params.get(name);
+  const current = values.includes(requested as T) ? (requested as T) : (values[0] as T);
+  const choose = useCallback(
+    (value: T) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (value === values[0]) next.delete(name);
+          else next.set(name, value);
+          for (const other of clears) next.delete(other);
+          return next;
+        },
+        // A choice is part of the screen, not a new screen: the page stays where it was scrolled.
+        { replace: true, preventScrollReset: true },
+      ),
+    [clears, name, setParams, values],
+  );
+  return [current, choose];
+}

@@ -23,3 +23,4 @@ export * from './developer.ts';
 export * from './branding.ts';
 export * from './ai-insights.ts';
 export * from './integrations.ts';
+export * from './analytics.ts';

@@ -283,6 +283,20 @@ export async function userSummaries(db: Db | Tx, ids: Iterable<number>): Promise
   return new Map(rows.map((r) => [r.id, { ...r, display_name: r.company_name ?? r.name }]));
 }
 
+/** Where the given users are, from their profiles (province and city as they typed them), by id. */
+export async function placesOf(
+  db: Db | Tx,
+  ids: Iterable<number>,
+): Promise<Map<number, { province: string | null; city: string | null }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, province: users.state, city: users.city })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, { province: r.province, city: r.city }]));
+}
+
 /**
  * Writes a user's own profile fields, only those sent (a save used to null every field it left out);
  * whether the change is allowed is the users area's rule.

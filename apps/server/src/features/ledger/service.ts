@@ -370,6 +370,13 @@ interface AccountTotals {
   credits: number;
 }
 
+/** An account's debits and credits summed, in cents as text (bigint sums). */
+const lineTotals = {
+  code: journalLines.account_code,
+  debits: sql<string>`coalesce(sum(${journalLines.debit_cents}), 0)`,
+  credits: sql<string>`coalesce(sum(${journalLines.credit_cents}), 0)`,
+};
+
 /** Each account's debit and credit totals of the business, over entries dated in [from, to]. */
 async function accountTotals(
   db: Db | Tx,
@@ -378,11 +385,7 @@ async function accountTotals(
   from?: string,
 ): Promise<Map<number, AccountTotals>> {
   const rows = await db
-    .select({
-      code: journalLines.account_code,
-      debits: sql<string>`coalesce(sum(${journalLines.debit_cents}), 0)`,
-      credits: sql<string>`coalesce(sum(${journalLines.credit_cents}), 0)`,
-    })
+    .select(lineTotals)
     .from(journalLines)
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entry_id))
     .where(
@@ -634,4 +637,76 @@ export async function reconcileLine(db: Db, userId: number, lineId: number, reco
     await tx.update(journalLines).set({ reconciled }).where(eq(journalLines.id, lineId));
     return toBankLine({ ...row, reconciled });
   });
+}
+
+/** Advanced Analytics reads this many day-and-account rows at most (two years of a busy shop's 20 accounts). */
+const DAILY_ROWS_MAX = 20_000;
+
+/**
+ * Each account's debits and credits per entry date in [from, to] (Advanced Analytics, ADR 056), bounded, with the
+ * business's first entry date ever (for a projection's days).
+ */
+export async function dailyAccountTotals(db: Db | Tx, userId: number, range: DateRange) {
+  const [rows, [first]] = await Promise.all([
+    db
+      .select({ day: journalEntries.entry_date, ...lineTotals })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entry_id))
+      .where(
+        and(
+          eq(journalLines.business_id, userId),
+          gte(journalEntries.entry_date, range.from),
+          lte(journalEntries.entry_date, range.to),
+        ),
+      )
+      .groupBy(journalEntries.entry_date, journalLines.account_code)
+      .orderBy(asc(journalEntries.entry_date), asc(journalLines.account_code))
+      .limit(DAILY_ROWS_MAX),
+    db
+      .select({ day: sql<string | null>`min(${journalEntries.entry_date})` })
+      .from(journalEntries)
+      .where(eq(journalEntries.business_id, userId)),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      day: r.day,
+      code: r.code,
+      debits: Number(r.debits),
+      credits: Number(r.credits),
+    })),
+    firstDay: first?.day ?? null,
+  };
+}
+
+/** The accounts that hold money: what cash flow counts. */
+const CASH_ACCOUNTS = [ACCOUNTS.cash, ACCOUNTS.bank, ACCOUNTS.bankClearing];
+
+/**
+ * Cash in and out per entry date in [from, to]: each entry's net change of cash, bank and bank clearing, so moving
+ * money between them (banking the till's cash) is neither in nor out.
+ */
+export async function dailyCashFlow(db: Db | Tx, userId: number, range: DateRange) {
+  const net = sql<string>`sum(${journalLines.debit_cents} - ${journalLines.credit_cents})`;
+  const rows = await db
+    .select({ day: journalEntries.entry_date, net })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entry_id))
+    .where(
+      and(
+        eq(journalLines.business_id, userId),
+        inArray(journalLines.account_code, CASH_ACCOUNTS),
+        gte(journalEntries.entry_date, range.from),
+        lte(journalEntries.entry_date, range.to),
+      ),
+    )
+    .groupBy(journalEntries.entry_date, journalLines.entry_id)
+    .limit(DAILY_ROWS_MAX);
+  const cashIn = new Map<string, number>();
+  const cashOut = new Map<string, number>();
+  for (const r of rows) {
+    const cents = Number(r.net);
+    if (cents > 0) cashIn.set(r.day, (cashIn.get(r.day) ?? 0) + cents);
+    if (cents < 0) cashOut.set(r.day, (cashOut.get(r.day) ?? 0) - cents);
+  }
+  return { cashIn, cashOut };
 }

@@ -517,6 +517,10 @@ const placedBy = (buyers: readonly number[] | null): SQL | undefined =>
   buyers === null ? undefined : buyers.length === 0 ? sql`false` : inArray(orders.buyer_id, [...buyers]);
 const placedBetween = (from: Date, to: Date) =>
   and(gte(orders.created_at, from), sql`${orders.created_at} < ${to.toISOString()}`);
+/** Whose orders a party's figures count: those it bought, those it sold, or (null) every order. */
+export type OrderParty = { side: 'buyer' | 'seller'; id: number } | null;
+const ofParty = (party: OrderParty) =>
+  party === null ? undefined : eq(party.side === 'buyer' ? orders.buyer_id : orders.seller_id, party.id);
 /** The orders placed in [from, to) by the buyers in scope: what every report figure counts. */
 const inWindow = (buyers: readonly number[] | null, from: Date, to: Date) =>
   and(placedBy(buyers), placedBetween(from, to));
@@ -599,9 +603,6 @@ export async function orderTotalsBy(
   return new Map(rows.map((r) => [r.label, toTotals(r)]));
 }
 
-/** Whose orders a party's figures count: those it bought, those it sold, or (null) every order. */
-export type OrderParty = { side: 'buyer' | 'seller'; id: number } | null;
-
 /**
  * The report figures of one party's orders placed in [from, to) (the public API's sales, ADR 050): the totals
  * and the same sums per bucket, as the reports count them.
@@ -613,10 +614,7 @@ export async function partyOrderTotals(
   from: Date,
   to: Date,
 ): Promise<{ totals: OrderTotals; byBucket: Map<string, OrderTotals> }> {
-  const where = and(
-    party === null ? undefined : eq(party.side === 'buyer' ? orders.buyer_id : orders.seller_id, party.id),
-    placedBetween(from, to),
-  );
+  const where = and(ofParty(party), placedBetween(from, to));
   const label = BUCKET_SQL[bucket];
   const [[total], rows] = await Promise.all([
     db.select(totalsColumns).from(orders).where(where),
@@ -656,6 +654,25 @@ export async function productSales(
   to: Date,
   limit: number,
 ): Promise<ProductSales[]> {
+  return productSalesWhere(db, inWindow(buyers, from, to), limit);
+}
+
+/** The same for one party's orders (a seller's products sold, for Advanced Analytics, ADR 056). */
+export async function partyProductSales(
+  db: Db | Tx,
+  party: OrderParty,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<ProductSales[]> {
+  return productSalesWhere(db, and(ofParty(party), placedBetween(from, to)), limit);
+}
+
+async function productSalesWhere(
+  db: Db | Tx,
+  where: SQL | undefined,
+  limit: number,
+): Promise<ProductSales[]> {
   const revenue = sql<string>`sum(${orderItems.total_price_cents})`;
   const rows = await db
     .select({
@@ -666,7 +683,7 @@ export async function productSales(
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .where(and(inWindow(buyers, from, to), notCancelled))
+    .where(and(where, notCancelled))
     .groupBy(orderItems.product_id)
     .orderBy(desc(revenue), asc(orderItems.product_id))
     .limit(limit);
@@ -681,6 +698,49 @@ export async function productSales(
     units: Number(r.units),
     orders: Number(r.orders),
     revenue_cents: Number(r.revenue),
+  }));
+}
+
+export interface SellerCustomer {
+  buyer_id: number;
+  orders: number;
+  cents: number;
+  /** When the buyer first ordered from this seller, ever (cancelled orders left out). */
+  first_order_at: Date;
+}
+
+/**
+ * A seller's buyers with orders in [from, to) (cancelled left out): their orders and value there, and their first
+ * order from this seller ever, so Advanced Analytics can tell new buyers from returning ones. At most `limit`
+ * buyers, the biggest first.
+ */
+export async function sellerCustomers(
+  db: Db | Tx,
+  sellerId: number,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<SellerCustomer[]> {
+  const inPeriod = and(placedBetween(from, to), notCancelled);
+  const cents = sql<string>`coalesce(sum(${orders.total_cents}) filter (where ${inPeriod}), 0)`;
+  const rows = await db
+    .select({
+      buyer_id: orders.buyer_id,
+      orders: sql<number>`(count(*) filter (where ${inPeriod}))::int`,
+      cents,
+      first: sql<string>`min(${orders.created_at})`,
+    })
+    .from(orders)
+    .where(and(eq(orders.seller_id, sellerId), notCancelled, sql`${orders.created_at} < ${to.toISOString()}`))
+    .groupBy(orders.buyer_id)
+    .having(sql`count(*) filter (where ${inPeriod}) > 0`)
+    .orderBy(desc(cents), asc(orders.buyer_id))
+    .limit(limit);
+  return rows.map((r) => ({
+    buyer_id: r.buyer_id,
+    orders: Number(r.orders),
+    cents: Number(r.cents),
+    first_order_at: new Date(r.first),
   }));
 }
 

@@ -764,5 +764,6 @@ export async function tillHistory(db: Db, businessId: number, since: Date) {
     firstSale: first?.at ? new Date(first.at) : null,
     vatRegistered: catalogue.shop.vat_registered,
     prices: new Map(catalogue.products.map((p) => [p.id, randToCents(p.price)])),
+    names: new Map(catalogue.products.map((p) => [p.id, p.name])),
   };
 }

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Tabs as RadixTabs } from 'radix-ui';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from './cn';
-import { useQueryParams } from '../../lib/query-params';
+import { useQueryChoice } from '../../lib/query-params';
 
 export interface TabItem<T extends string> {
   value: T;
@@ -100,22 +100,5 @@ export function TabPanel({
 
 /** The tab named by `?tab=` when it is one of `values`, else the first; choosing one replaces the entry. */
 export function useTabParam<T extends string>(values: readonly T[]): [T, (value: T) => void] {
-  const [params, setParams] = useQueryParams();
-  const requested = params.get('tab');
-  const current = values.includes(requested as T) ? (requested as T) : (values[0] as T);
-  const choose = useCallback(
-    (value: T) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (value === values[0]) next.delete('tab');
-          else next.set('tab', value);
-          return next;
-        },
-        // A tab is part of the screen, not a new screen: the page stays where it was scrolled.
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams, values],
-  );
-  return [current, choose];
+  return useQueryChoice('tab', values);
 }

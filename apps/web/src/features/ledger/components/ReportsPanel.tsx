@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { useReports, type PeriodChoice } from '../api';
-import { downloadCsv } from '../csv';
+import { downloadCsv } from '../../../lib/csv';
 import { accountName, formatDay } from './shared';
 import { QueryState } from '../../../components/ui/QueryState';
 

@@ -9,7 +9,7 @@ import { StatCard } from '../../../components/ui/StatCard';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { LIVE_REFRESH_MS, useLiveAnalytics } from '../api';
 
-const Bars = lazy(() => import('./Charts').then((m) => ({ default: m.BarsChart })));
+const Bars = lazy(() => import('../../../components/ui/Charts').then((m) => ({ default: m.BarsChart })));
 
 /** Today as it happens: asked again every 30 seconds while the tab is open. */
 export function LiveTab() {

@@ -11,7 +11,7 @@ import { formatMoney } from '../../../lib/format';
 import { useReportOverview } from '../api';
 import { bucketLabel } from './labels';
 
-const Bars = lazy(() => import('./Charts').then((m) => ({ default: m.BarsChart })));
+const Bars = lazy(() => import('../../../components/ui/Charts').then((m) => ({ default: m.BarsChart })));
 
 export function OverviewTab({ period }: { period: ReportPeriod }) {
   const { t } = useTranslation('reports');

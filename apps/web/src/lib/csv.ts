@@ -1,7 +1,11 @@
-/** One CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+import { csvCell } from '@tt/domain';
+
+/**
+ * One CSV cell: a number with two decimals; text quoted when it holds a comma, a quote or a line break (RFC 4180),
+ * and a name a spreadsheet would read as a formula ("=HYPERLINK(...)") kept as text, by the domain's rule.
+ */
 function cell(value: string | number): string {
-  const text = typeof value === 'number' ? value.toFixed(2) : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return typeof value === 'number' ? value.toFixed(2) : csvCell(value);
 }
 
 /** Rows as CSV text; rand amounts are written with two decimals and no currency sign, for a spreadsheet. */

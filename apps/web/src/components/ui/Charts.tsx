@@ -1,17 +1,18 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../lib/format';
 
 /** R1.5k, not a rounded R2k: two ticks never read the same. */
 const rands = (v: number) =>
   v >= 1000 ? `R${(v / 1000).toFixed(v % 1000 === 0 ? 0 : 1)}k` : `R${Math.round(v)}`;
 
-/** Loaded only by the reports screen, in its own chunk: the chart library stays out of the first load. */
+/** Loaded only by the screens that chart (reports, analytics), through lazy(): the chart library stays out of the first load. */
 export function BarsChart({
   data,
   valueKey,
   money,
   name,
   height = 240,
+  second,
 }: {
   data: { label: string }[];
   valueKey: string;
@@ -19,6 +20,8 @@ export function BarsChart({
   /** The series' name in the tooltip. */
   name: string;
   height?: number;
+  /** A second series beside the first (cash out beside cash in), in a darker colour. */
+  second?: { valueKey: string; name: string };
 }) {
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -33,8 +36,16 @@ export function BarsChart({
           allowDecimals={false}
           {...(money ? { tickFormatter: rands } : {})}
         />
-        <Tooltip formatter={(v) => [money ? formatMoney(Number(v)) : String(v), name]} />
+        <Tooltip
+          formatter={(v, key) => [
+            money ? formatMoney(Number(v)) : String(v),
+            second && key === second.valueKey ? second.name : name,
+          ]}
+        />
         <Bar dataKey={valueKey} fill="#ea580c" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        {second && (
+          <Bar dataKey={second.valueKey} fill="#57534e" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        )}
       </BarChart>
     </ResponsiveContainer>
   );

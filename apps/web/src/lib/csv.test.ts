@@ -11,4 +11,8 @@ describe('toCsv', () => {
       ]),
     ).toBe('Code,Account,Debit\r\n1000,"Cash, till",12.50\r\n3000,"Owner\'s ""equity""",0.00\r\n');
   });
+
+  it('keeps a name that a spreadsheet would run as a formula as text', () => {
+    expect(toCsv([['=HYPERLINK("x")', '+27 11', 'Spaza']])).toBe('"\'=HYPERLINK(""x"")",\'+27 11,Spaza\r\n');
+  });
 });
