@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { restoreDemo } from './db/seeds.ts';
+import { authJobs, authSchedules } from './features/auth/jobs.ts';
 import { bulkOrderJobs, bulkOrderSchedules } from './features/bulk-orders/jobs.ts';
 import { bulkUploadJobs, bulkUploadSchedules } from './features/bulk-upload/jobs.ts';
 import { developerJobs, developerSchedules } from './features/developer/jobs.ts';
@@ -37,6 +38,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
     ...reportJobs,
     ...smartOrderJobs,
     ...developerJobs,
+    ...authJobs,
     {
       name: DEMO_RESTORE_JOB,
       // DECISIONS 9: the shared demo accounts are put back every day, whatever visitors did to them.
@@ -59,6 +61,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
     ...reportSchedulesSweep,
     ...smartOrderSchedules,
     ...developerSchedules,
+    ...authSchedules,
     { job: PRUNE_JOB, everyMs: DAY, offsetMs: 3 * HOUR },
     // 02:00 UTC (04:00 in South Africa), when hardly anyone is trying the demo.
     ...(config.demoLogin ? [{ job: DEMO_RESTORE_JOB, everyMs: DAY, offsetMs: 2 * HOUR }] : []),

@@ -49,3 +49,4 @@ export * from './branding-store.ts';
 export * from './branding-rules.ts';
 export * from './branding.ts';
 export * from './ai-insights.ts';
+export * from './security.ts';

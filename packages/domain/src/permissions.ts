@@ -58,6 +58,8 @@ export const PERMISSIONS = [
   'applications.submit',
   /** Change the whole deployment's look: its colours, font, name, tagline and logo (ADR 049). */
   'branding.manage',
+  /** The Security Center's view of the whole deployment: every account's security events (ADR 054). */
+  'security.monitor',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -102,6 +104,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'applications.submit': SELF_SERVICE_ROLES,
   // Every visitor sees it, so only the deployment's administrators; coordinators may preview and export.
   'branding.manage': ['admin'],
+  // Other people's sign-ins, addresses and devices: the deployment's administrators only.
+  'security.monitor': ['admin'],
 };
 
 /** The map from role to its permissions (derived once from GRANTS). */

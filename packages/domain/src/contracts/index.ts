@@ -22,3 +22,4 @@ export * from './performance.ts';
 export * from './developer.ts';
 export * from './branding.ts';
 export * from './ai-insights.ts';
+export * from './security.ts';
