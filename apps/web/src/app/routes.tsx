@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
               },
               // ADR 053: every business's own figures; a role without a business is told why there are none.
               { path: paths.aiInsights, ...screen(() => import('../features/ai-insights/AiInsightsPage')) },
-              upcoming(paths.security),
+              { path: paths.security, ...screen(() => import('../features/security/SecurityPage')) },
               // ADR 049: the platform's own figures are for its operators.
               {
                 element: <RequirePermission permission="platform.monitor" namespace="performance" />,

@@ -35,6 +35,7 @@ export const queryRoots = {
   developer: 'developer',
   betacrowd: 'betacrowd',
   'ai-insights': 'ai-insights',
+  security: 'security',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -65,8 +66,10 @@ export const staleAfter = {
   'inventory.changed': ['products', 'ai-insights'],
   /** Joining or founding a co-op changes the dashboard's co-op count. */
   'membership.changed': ['dashboard'],
-  /** A changed role changes which orders and figures the dashboard shows. */
-  'profile.saved': ['dashboard'],
+  /** A changed role changes which orders and figures the dashboard shows, and is a security event. */
+  'profile.saved': ['dashboard', 'security'],
+  /** An API key made or revoked is a security event of its owner's account (ADR 054). */
+  'api_key.changed': ['security'],
   /** A new warehouse counts against the plan (the subscription's usage). */
   'warehouse.created': ['subscriptions'],
   /** Allocated space counts against the plan (the subscription's usage). */

@@ -48,7 +48,6 @@ export const paths = {
  * says so (a typed or bookmarked address never breaks), and no menu or button links to them.
  */
 export const upcomingScreens = {
-  [paths.security]: 'security',
   [paths.integrations]: 'integrations',
   [paths.analytics]: 'analytics',
 } as const;

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { BodyIn, catalogContracts, developerContracts, RequestLogList } from '@tt/domain';
 import { call, endpoint, endpoints } from '../../lib/api';
-import { queryRoots } from '../../lib/invalidation';
+import { invalidateAfter, queryRoots } from '../../lib/invalidation';
 import { nextPage, rowsOnce } from '../../lib/pages';
 
 const c = endpoints<typeof developerContracts>({
@@ -63,6 +63,7 @@ export function useCreateApiKey() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: developerKeys.keys() });
       void queryClient.invalidateQueries({ queryKey: developerKeys.usage() });
+      void invalidateAfter(queryClient, 'api_key.changed');
     },
   });
 }
@@ -74,6 +75,7 @@ export function useRevokeApiKey() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: developerKeys.keys() });
       void queryClient.invalidateQueries({ queryKey: developerKeys.usage() });
+      void invalidateAfter(queryClient, 'api_key.changed');
     },
   });
 }
