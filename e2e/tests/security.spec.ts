@@ -6,6 +6,7 @@ import { test, expect, locale, key, shot, expectNoHorizontalScroll } from './fix
 
 const en = locale('en', 'security');
 const common = locale('en', 'common');
+const developer = locale('en', 'developer');
 
 /** A device no other spec signs in from, one per project (both run at once on the shared demo account). */
 const OTHER_DEVICE = {
@@ -163,4 +164,11 @@ test('an admin sees every account’s events, each named by its account', async 
   await expect(events).toContainText('Lerato Molefe');
   const sessions = (await (await page.request.get('/api/security/sessions')).json()) as SecuritySessionList;
   expect(sessions.sessions.filter((s) => s.current)).toHaveLength(1);
+
+  // Settings: an admin's API keys are listed masked, and Generate New Key opens Developer Tools' dialog.
+  await page.getByTestId('tab-settings').click();
+  await expect(page.getByTestId('api-keys-card')).toContainText(key(en, 'keys.reason'));
+  await page.getByTestId('generate-new-key').click();
+  await expect(page).toHaveURL(/\/developer\?tab=keys/);
+  await expect(page.getByRole('dialog')).toContainText(key(developer, 'new.title'));
 });
