@@ -24,7 +24,6 @@ const PRECACHED_MODULES = [
   /\/features\/products\/ProductsPage\.tsx$/,
   /\/features\/cart\/CartPage\.tsx$/,
   /\/features\/cooperatives\/CooperativesPage\.tsx$/,
-  /\/features\/misc\/UpcomingPage\.tsx$/,
   // The shell's bell and the phone's menu, loaded by AppShell once the first paint is done.
   /\/features\/notifications\/NotificationBell\.tsx$/,
   /\/app\/shell\/MobileMenu\.tsx$/,

@@ -50,6 +50,11 @@ test('a coordinator reads the enterprise offer, configures a feature, starts a t
 
     await page.goto('/enterprise?tab=security');
     await expect(page.getByTestId('security-measures').getByRole('listitem')).toHaveCount(6);
+    // The Security Center has landed (ADR 054): the measures' card leads there.
+    await expect(page.getByRole('link', { name: key(en, 'security.center_link') })).toHaveAttribute(
+      'href',
+      '/security',
+    );
     await sweep('security');
 
     // Pricing: the plans table's own prices, and /subscription's confirmation with its trial.

@@ -68,6 +68,7 @@ import { supplierRoutes } from './features/suppliers/routes.ts';
 import { bulkUploadRoutes } from './features/bulk-upload/routes.ts';
 import { smartOrderRoutes } from './features/smart-orders/routes.ts';
 import { analyticsRoutes, developerRoutes } from './features/developer/routes.ts';
+import { securityRoutes } from './features/security/routes.ts';
 import { findApiKeyCaller, recordApiRequest } from './features/developer/service.ts';
 
 declare module 'fastify' {
@@ -219,6 +220,7 @@ export async function buildApp({
   await app.register(smartOrderRoutes);
   await app.register(developerRoutes);
   await app.register(analyticsRoutes);
+  await app.register(securityRoutes);
 
   const dist = webDist ? resolve(webDist) : undefined;
   const serveWeb = dist !== undefined && existsSync(join(dist, 'index.html'));

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { restoreDemo } from './db/seeds.ts';
 import { betacrowdJobs, betacrowdSchedules } from './features/betacrowd/jobs.ts';
+import { authJobs, authSchedules } from './features/auth/jobs.ts';
 import { bulkOrderJobs, bulkOrderSchedules } from './features/bulk-orders/jobs.ts';
 import { bulkUploadJobs, bulkUploadSchedules } from './features/bulk-upload/jobs.ts';
 import { developerJobs, developerSchedules } from './features/developer/jobs.ts';
@@ -39,6 +40,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
     ...smartOrderJobs,
     ...developerJobs,
     ...betacrowdJobs,
+    ...authJobs,
     {
       name: DEMO_RESTORE_JOB,
       // DECISIONS 9: the shared demo accounts are put back every day, whatever visitors did to them.
@@ -62,6 +64,7 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
     ...smartOrderSchedules,
     ...developerSchedules,
     ...betacrowdSchedules,
+    ...authSchedules,
     { job: PRUNE_JOB, everyMs: DAY, offsetMs: 3 * HOUR },
     // 02:00 UTC (04:00 in South Africa), when hardly anyone is trying the demo.
     ...(config.demoLogin ? [{ job: DEMO_RESTORE_JOB, everyMs: DAY, offsetMs: 2 * HOUR }] : []),

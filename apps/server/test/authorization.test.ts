@@ -26,6 +26,7 @@ import {
   notifications,
   orders,
   products,
+  sessions as sessionRows,
   supportTickets,
   votes,
   virtualWarehouses,
@@ -373,6 +374,13 @@ describe('authorization matrix', () => {
       })
     ).json() as { id: number };
     const otherAdmin = sessions.get('admin')!;
+    const demoRetailerSession = await first(
+      t.db
+        .select({ number: sessionRows.number })
+        .from(sessionRows)
+        .where(eq(sessionRows.user_id, demoRetailerId))
+        .limit(1),
+    );
     const adminKey = (
       await t.app.inject({
         method: 'POST',
@@ -578,6 +586,8 @@ describe('authorization matrix', () => {
       'GET /api/reports/:id/download': [{ cookie: otherAdmin, params: { id: adminReport.id } }],
       'DELETE /api/reports/schedules/:id': [{ cookie: otherAdmin, params: { id: adminSchedule.id } }],
       'DELETE /api/developer/keys/:id': [{ cookie: otherAdmin, params: { id: adminKey.id } }],
+      // A session of the demo retailer, aimed at by another customer: not theirs, so not found.
+      'DELETE /api/security/sessions/:id': [{ cookie: stranger, params: { id: demoRetailerSession.number } }],
       // A seller's own listing, aimed at by another (fresh) seller: not theirs, so not found.
       'PUT /api/my-products/:id': [
         {

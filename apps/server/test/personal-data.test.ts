@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 
+import { PERSONAL_DATA_REGISTER } from '@tt/domain';
 import { referrals, rewardEntries, sessions, users } from '../src/db/schema.ts';
 import { insertCategory, insertProduct, insertUser, placeOrder as placeOne } from './support/marketplace.ts';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
@@ -77,6 +78,7 @@ describe('personal data', () => {
     expect(body.cooperative_memberships).toEqual([expect.objectContaining({ coop_id: c.coopId })]);
     expect(body.cooperative_transactions).toEqual([expect.objectContaining({ id: c.txnId, amount: 500 })]);
     expect((body.sessions as unknown[]).length).toBe(2);
+    expect(body.security_events).toEqual([]);
     for (const key of ['cart', 'notifications', 'bulk_order_participations', 'ballots']) {
       expect(body).toHaveProperty(key);
     }
@@ -176,6 +178,32 @@ describe('personal data', () => {
     expect(csv).toContain('support,1,tickets.1.subject,Crates missing');
     expect(csv).toContain('community,1,posts.1.content,Bread sells out by 9am here.');
     expect(csv).toContain('referrals,1,rewards_balance,50');
+  });
+
+  it('registers every section of the export in the personal-data register, once (what, why, how long)', async () => {
+    const c = await customer();
+    const body = (await exportAs('json', c.cookie)).json() as Record<string, unknown>;
+    const sections = Object.keys(body).filter((key) => key !== 'exported_at');
+    const registered = PERSONAL_DATA_REGISTER.flatMap((entry) => entry.sections as readonly string[]);
+    expect([...registered].sort()).toEqual([...sections].sort());
+    expect(new Set(registered).size).toBe(registered.length);
+  });
+
+  it('exports the account’s security events and deletes them when it closes', async () => {
+    const c = await customer();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: { cookie: c.cookie },
+      payload: { role: 'trader' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = (await exportAs('json', c.cookie)).json() as { security_events: unknown[] };
+    expect(body.security_events).toEqual([
+      expect.objectContaining({ type: 'role_change', status: 'success', details: 'retailer>trader' }),
+    ]);
+    expect((await close({ confirm: true }, c.cookie)).statusCode).toBe(200);
+    expect(await count(t.db, 'security_events', sql`user_id = ${c.id}`)).toBe(0);
   });
 
   it('exports the same as CSV (section, record, field, value)', async () => {

@@ -708,6 +708,23 @@ export const ERRORS = {
     message: 'That recommendation is not among the current ones; reload to see them.',
   },
 
+  // Security Center (ADR 054)
+  'security.monitor_only': {
+    status: 403,
+    params: none,
+    message: "Only the deployment's administrators see every account's security events.",
+  },
+  'security.session_not_found': {
+    status: 404,
+    params: none,
+    message: 'That session has already ended or is not one of yours.',
+  },
+  'security.current_session': {
+    status: 409,
+    params: none,
+    message: 'This is the session you are using: sign out to end it.',
+  },
+
   // Point of sale
   'pos.business_only': {
     status: 403,

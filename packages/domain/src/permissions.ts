@@ -60,6 +60,8 @@ export const PERMISSIONS = [
   'branding.manage',
   /** Integrations (ADR 055): the deployment's own connections in full (its database, how sign-in is set up) and how many asked for each marketplace service. */
   'integrations.manage',
+  /** The Security Center's view of the whole deployment: every account's security events (ADR 054). */
+  'security.monitor',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -106,6 +108,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'branding.manage': ['admin'],
   // The deployment's settings and its users' wishes are its administrators' to act on.
   'integrations.manage': ['admin'],
+  // Other people's sign-ins, addresses and devices: the deployment's administrators only.
+  'security.monitor': ['admin'],
 };
 
 /** The map from role to its permissions (derived once from GRANTS). */

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { paths, upcomingScreens, type UpcomingPath } from '../lib/paths';
+import { paths } from '../lib/paths';
 import { OptionalUser, RequirePermission, RequireUser, SignedOutOnly } from './guards';
 import { RouteError } from './RouteError';
 import { RootLayout } from './RootLayout';
@@ -18,15 +18,6 @@ const SHELL = { shell: true };
 function FirstScreenPending() {
   return null;
 }
-
-/** A route whose screen belongs to a later area: a real page that says so, until that area lands. */
-const upcoming = (path: UpcomingPath): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { UpcomingPage } = await import('../features/misc/UpcomingPage');
-    return { Component: () => <UpcomingPage titleKey={upcomingScreens[path]} /> };
-  },
-});
 
 /** Spec 3 §2: all 38 paths in one table, each screen in its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
@@ -105,7 +96,7 @@ export const routes: RouteObject[] = [
               },
               // ADR 053: every business's own figures; a role without a business is told why there are none.
               { path: paths.aiInsights, ...screen(() => import('../features/ai-insights/AiInsightsPage')) },
-              upcoming(paths.security),
+              { path: paths.security, ...screen(() => import('../features/security/SecurityPage')) },
               // ADR 049: the platform's own figures are for its operators.
               {
                 element: <RequirePermission permission="platform.monitor" namespace="performance" />,

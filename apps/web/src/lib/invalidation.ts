@@ -37,6 +37,7 @@ export const queryRoots = {
   'ai-insights': 'ai-insights',
   integrations: 'integrations',
   analytics: 'analytics',
+  security: 'security',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -67,8 +68,13 @@ export const staleAfter = {
   'inventory.changed': ['products', 'ai-insights'],
   /** Joining or founding a co-op changes the dashboard's co-op count. */
   'membership.changed': ['dashboard'],
-  /** A changed role changes which orders and figures the dashboard shows. */
-  'profile.saved': ['dashboard'],
+  /** A changed role changes which orders and figures the dashboard shows, and is a security event. */
+  'profile.saved': ['dashboard', 'security'],
+  /**
+   * An API key made or revoked is a security event of its owner's account (ADR 054), and changes the public API's
+   * connection on the integrations screen (ADR 055).
+   */
+  'api_key.changed': ['security', 'integrations'],
   /** A new warehouse counts against the plan (the subscription's usage). */
   'warehouse.created': ['subscriptions'],
   /** Allocated space counts against the plan (the subscription's usage). */
@@ -85,8 +91,6 @@ export const staleAfter = {
   'reorder_rule.saved': ['inventory'],
   /** A proposed smart order was confirmed: a new order, stock taken, the dashboard's figures. */
   'smart_order.placed': ['orders', 'products', 'dashboard', 'supply-chain', 'analytics'],
-  /** An API key made or revoked changes the public API's connection on the integrations screen (ADR 055). */
-  'api_key.changed': ['integrations'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type AppEvent = keyof typeof staleAfter;

@@ -42,13 +42,3 @@ export const paths = {
   bulkUpload: '/bulk-upload',
   tradePromotions: '/trade-promotions',
 } as const;
-
-/**
- * Routes whose screens have not landed yet, with their title key under nav.*: the route shows a page that
- * says so (a typed or bookmarked address never breaks), and no menu or button links to them.
- */
-export const upcomingScreens = {
-  [paths.security]: 'security',
-} as const;
-export type UpcomingPath = keyof typeof upcomingScreens;
-export const isUpcoming = (path: string): boolean => Object.hasOwn(upcomingScreens, path);

@@ -24,3 +24,4 @@ export * from './branding.ts';
 export * from './ai-insights.ts';
 export * from './integrations.ts';
 export * from './analytics.ts';
+export * from './security.ts';

@@ -5,12 +5,15 @@ import { fail } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { createOidcClient } from './oidc.ts';
 import {
-  createSession,
-  deleteSession,
+  clientOf,
   findDemoUser,
+  recordSecurityEvent,
   SESSION_COOKIE,
+  signIn,
+  signOut,
   toAppUser,
   upsertOidcUser,
+  type UserRow,
 } from './service.ts';
 
 const OIDC_COOKIE = 'tt_oidc';
@@ -27,12 +30,22 @@ export async function authRoutes(app: FastifyInstance) {
   const sessionCookie = (request: FastifyRequest) =>
     ({ httpOnly: true, sameSite: 'lax', secure: secureFor(request), path: '/' }) as const;
 
-  async function openSession(request: FastifyRequest, reply: FastifyReply, userId: number) {
+  async function openSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    method: 'demo' | 'oidc',
+  ) {
     // A new sign-in rotates the session: the browser's earlier one ends, so a session id that was
-    // planted or seen before the sign-in is worth nothing after it.
-    const earlier = request.cookies[SESSION_COOKIE];
-    if (earlier) await deleteSession(app.db, earlier);
-    const { token, expiresAt } = await createSession(app.db, userId, config.sessionDays);
+    // planted or seen before the sign-in is worth nothing after it. The sign-in is recorded with it (ADR 054).
+    const { token, expiresAt } = await signIn(
+      app.db,
+      user,
+      config.sessionDays,
+      clientOf(request, user),
+      request.cookies[SESSION_COOKIE],
+      method,
+    );
     reply.setCookie(SESSION_COOKIE, token, { ...sessionCookie(request), expires: expiresAt });
     // Readable by the web app, for as long as the session: whether its landing page asks about a user at all.
     reply.setCookie(SIGNED_IN_COOKIE, '1', {
@@ -41,6 +54,16 @@ export async function authRoutes(app: FastifyInstance) {
       expires: expiresAt,
     });
   }
+
+  /** A sign-in that failed before any account was known: the deployment's event (the route is rate limited). */
+  const failedSignIn = (request: FastifyRequest, code: string) =>
+    recordSecurityEvent(app.db, {
+      userId: null,
+      type: 'failed_login',
+      status: 'failed',
+      client: clientOf(request),
+      details: code,
+    });
 
   defineRoute(app, authContracts.options, async () => ({
     external: oidc !== undefined,
@@ -54,7 +77,7 @@ export async function authRoutes(app: FastifyInstance) {
     authContracts.logout,
     async ({ request, reply }) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await deleteSession(app.db, token);
+      if (token) await signOut(app.db, token, clientOf(request));
       reply.clearCookie(SESSION_COOKIE, sessionCookie(request));
       reply.clearCookie(SIGNED_IN_COOKIE, { ...sessionCookie(request), httpOnly: false });
       return { ok: true as const };
@@ -71,7 +94,7 @@ export async function authRoutes(app: FastifyInstance) {
       const role = body?.role ?? 'retailer';
       const user = await findDemoUser(app.db, role);
       if (!user) throw fail('auth.demo_account_missing', { role });
-      await openSession(request, reply, user.id);
+      await openSession(request, reply, user, 'demo');
       return toAppUser(user);
     },
     { config: { rateLimit: signInLimit } },
@@ -111,6 +134,7 @@ export async function authRoutes(app: FastifyInstance) {
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
       const pending = unsigned?.valid && unsigned.value ? parsePending(unsigned.value) : undefined;
       if (!pending) {
+        await failedSignIn(request, 'auth.sign_in_expired');
         throw fail('auth.sign_in_expired');
       }
       let claims;
@@ -118,6 +142,7 @@ export async function authRoutes(app: FastifyInstance) {
         claims = await oidc.finish(body, pending);
       } catch (error) {
         request.log.warn({ err: error }, 'OpenID Connect code exchange failed');
+        await failedSignIn(request, 'auth.sign_in_rejected');
         throw fail('auth.sign_in_rejected');
       } finally {
         reply.clearCookie(OIDC_COOKIE, {
@@ -133,7 +158,7 @@ export async function authRoutes(app: FastifyInstance) {
       if (request.cookies[REFERRAL_COOKIE] !== undefined) {
         reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
       }
-      await openSession(request, reply, user.id);
+      await openSession(request, reply, user, 'oidc');
       return toAppUser(user);
     },
     { config: { rateLimit: signInLimit } },

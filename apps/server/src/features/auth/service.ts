@@ -1,12 +1,32 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { AppUser, DemoRole, ProfilePatch, Role } from '@tt/domain';
-import { closedAccountName, fallbackReferralCode } from '@tt/domain';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type {
+  AppUser,
+  DemoRole,
+  ProfilePatch,
+  Role,
+  SecurityEvent,
+  SecurityEventList,
+  SecurityEventStatus,
+  SecurityEventType,
+  SecuritySessionList,
+} from '@tt/domain';
+import {
+  closedAccountName,
+  deviceFromUserAgent,
+  fallbackReferralCode,
+  SECURITY_DETAIL_MAX,
+  SECURITY_EVENT_DAYS,
+  SECURITY_EVENT_EXPORT_MAX,
+  SECURITY_EVENT_PAGE_SIZE,
+  SECURITY_SESSION_LIST_MAX,
+} from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import type { SessionCaller } from '../../platform/auth.ts';
+import { fail } from '../../platform/errors.ts';
 import { emit } from '../../platform/jobs/runner.ts';
-import { sessions, users } from './tables.ts';
+import { securityEvents, sessions, users } from './tables.ts';
 
 /** What the auth area tells other areas through the outbox (platform/jobs subscriptions). */
 export const AUTH_EVENTS = {
@@ -25,6 +45,7 @@ declare module '../../platform/auth.ts' {
 export const SESSION_COOKIE = 'tt_session';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const DAY_MS = 24 * 60 * 60_000;
 
 export async function createSession(
   db: Db,
@@ -109,7 +130,12 @@ export async function findSessionCaller(db: Db, token: string): Promise<SessionC
 /** A user's sessions, for their personal-data export (the token hashes are not theirs to need). */
 export async function sessionsOf(db: Db | Tx, userId: number) {
   return db
-    .select({ created_at: sessions.created_at, expires_at: sessions.expires_at })
+    .select({
+      created_at: sessions.created_at,
+      expires_at: sessions.expires_at,
+      device: sessions.device,
+      ip: sessions.ip,
+    })
     .from(sessions)
     .where(eq(sessions.user_id, userId))
     .orderBy(asc(sessions.created_at));
@@ -158,10 +184,315 @@ export async function anonymiseUser(tx: Tx, userId: number, now: Date): Promise<
     })
     .where(eq(users.id, userId));
   await tx.delete(sessions).where(eq(sessions.user_id, userId));
+  // The account's security events hold its addresses and devices: they go with it (POPIA).
+  await tx.delete(securityEvents).where(eq(securityEvents.user_id, userId));
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+// ---- Security events and sessions (ADR 054)
+
+/** Where a request came from, as a security event or a session keeps it. */
+export interface SecurityClient {
+  ip: string | null;
+  device: string;
+}
+
+/**
+ * The client of a request: its address (as TRUST_PROXY lets Fastify believe it) and the device its User-Agent
+ * names. A shared demo account keeps no address: its sessions and events are seen by every other visitor.
+ */
+export function clientOf(
+  request: { ip: string; headers: { 'user-agent'?: string | undefined } },
+  account?: { is_demo: boolean } | null,
+): SecurityClient {
+  return {
+    ip: account?.is_demo ? null : request.ip.slice(0, 64),
+    device: deviceFromUserAgent(request.headers['user-agent']),
+  };
+}
+
+export interface NewSecurityEvent {
+  userId: number | null;
+  type: SecurityEventType;
+  status?: SecurityEventStatus;
+  client: SecurityClient;
+  details?: string | null;
+}
+
+/** Writes one security event, inside the caller's transaction when given one (the event is part of the change). */
+export async function recordSecurityEvent(db: Db | Tx, event: NewSecurityEvent): Promise<void> {
+  await db.insert(securityEvents).values({
+    user_id: event.userId,
+    type: event.type,
+    status: event.status ?? 'success',
+    ip: event.client.ip,
+    device: event.client.device.slice(0, SECURITY_DETAIL_MAX),
+    details: event.details?.slice(0, SECURITY_DETAIL_MAX) ?? null,
+  });
+}
+
+/**
+ * A sign-in, in one transaction: the browser's earlier session ends (a planted or seen session id is worth nothing
+ * after it), the new one is opened with its device and address, and the sign-in is recorded.
+ */
+export async function signIn(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'is_demo'>,
+  days: number,
+  client: SecurityClient,
+  earlierToken: string | undefined,
+  method: 'demo' | 'oidc',
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  await db.transaction(async (tx) => {
+    if (earlierToken) await tx.delete(sessions).where(eq(sessions.id, hashToken(earlierToken)));
+    await tx.insert(sessions).values({
+      id: hashToken(token),
+      user_id: user.id,
+      expires_at: expiresAt,
+      device: client.device,
+      ip: client.ip,
+    });
+    await tx.delete(sessions).where(lt(sessions.expires_at, new Date()));
+    await recordSecurityEvent(tx, { userId: user.id, type: 'login', client, details: method });
+  });
+  return { token, expiresAt };
+}
+
+/** A sign-out: the session ends and, when it was a valid one, the sign-out is recorded for its account. */
+export async function signOut(db: Db, token: string, client: SecurityClient): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [ended] = await tx
+      .delete(sessions)
+      .where(eq(sessions.id, hashToken(token)))
+      .returning({ user_id: sessions.user_id });
+    if (!ended) return;
+    const [account] = await tx
+      .select({ is_demo: users.is_demo })
+      .from(users)
+      .where(eq(users.id, ended.user_id));
+    await recordSecurityEvent(tx, {
+      userId: ended.user_id,
+      type: 'logout',
+      client: { device: client.device, ip: account?.is_demo ? null : client.ip },
+    });
+  });
+}
+
+const openSessionsOf = (userId: number) =>
+  and(eq(sessions.user_id, userId), gt(sessions.expires_at, sql`now()`));
+
+/** The caller's open sessions, newest first (at most SECURITY_SESSION_LIST_MAX), the current one marked. */
+export async function sessionList(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'is_demo'>,
+  token: string | null,
+): Promise<SecuritySessionList> {
+  const current = token ? hashToken(token) : null;
+  const [rows, [open]] = await Promise.all([
+    db
+      .select({
+        id: sessions.id,
+        number: sessions.number,
+        device: sessions.device,
+        ip: sessions.ip,
+        created_at: sessions.created_at,
+        expires_at: sessions.expires_at,
+      })
+      .from(sessions)
+      .where(openSessionsOf(user.id))
+      .orderBy(desc(sessions.created_at), desc(sessions.number))
+      .limit(SECURITY_SESSION_LIST_MAX),
+    db.select({ n: count() }).from(sessions).where(openSessionsOf(user.id)),
+  ]);
+  const list = rows.map((r) => ({
+    id: r.number,
+    device: r.device ?? 'Unknown device',
+    ip: r.ip,
+    created_at: r.created_at.toISOString(),
+    expires_at: r.expires_at.toISOString(),
+    current: r.id === current,
+  }));
+  // The current session first, whatever its age: it is the one the screen says "this device" of.
+  list.sort((a, b) => Number(b.current) - Number(a.current));
+  return { sessions: list, open: open?.n ?? 0, shared_account: user.is_demo };
+}
+
+/**
+ * Ends one of the caller's sessions by its number, and records it. Another user's session is not found (404), the
+ * current one is refused (409: signing out ends it).
+ */
+export async function endSession(
+  db: Db,
+  user: Pick<UserRow, 'id'>,
+  number: number,
+  token: string | null,
+  client: SecurityClient,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: sessions.id, device: sessions.device })
+      .from(sessions)
+      .where(and(eq(sessions.number, number), openSessionsOf(user.id)));
+    if (!row) throw fail('security.session_not_found');
+    if (token && row.id === hashToken(token)) throw fail('security.current_session');
+    await tx.delete(sessions).where(eq(sessions.id, row.id));
+    await recordSecurityEvent(tx, {
+      userId: user.id,
+      type: 'session_revoked',
+      client,
+      details: row.device ?? 'Unknown device',
+    });
+  });
+}
+
+/**
+ * Ends every session of the caller's account but the current one, and records it. A shared demo account refuses
+ * (DECISIONS 9): its other sessions are other visitors'.
+ */
+export async function endOtherSessions(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'is_demo'>,
+  token: string | null,
+  client: SecurityClient,
+): Promise<number> {
+  if (user.is_demo) throw fail('demo_account');
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.user_id, user.id), token ? ne(sessions.id, hashToken(token)) : undefined))
+      .returning({ id: sessions.id });
+    if (ended.length > 0) {
+      await recordSecurityEvent(tx, {
+        userId: user.id,
+        type: 'session_revoked',
+        client,
+        details: `others:${ended.length}`,
+      });
+    }
+    return ended.length;
+  });
+}
+
+export interface SecurityEventSelection {
+  /** One account's events, or null: the whole deployment's (with the account's name). */
+  userId: number | null;
+  type?: SecurityEventType | undefined;
+  status?: SecurityEventStatus | undefined;
+}
+
+const eventWhere = (s: SecurityEventSelection) =>
+  and(
+    s.userId === null ? undefined : eq(securityEvents.user_id, s.userId),
+    s.type ? eq(securityEvents.type, s.type) : undefined,
+    s.status ? eq(securityEvents.status, s.status) : undefined,
+  );
+
+async function selectEvents(db: Db, s: SecurityEventSelection, limit: number, offset: number) {
+  const rows = await db
+    .select({ event: securityEvents, name: users.name, company: users.company_name })
+    .from(securityEvents)
+    .leftJoin(users, eq(users.id, securityEvents.user_id))
+    .where(eventWhere(s))
+    .orderBy(desc(securityEvents.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ event, name, company }): SecurityEvent => ({
+    id: event.id,
+    type: event.type,
+    status: event.status,
+    user_id: event.user_id,
+    user_name: s.userId === null && name !== null ? (company ?? name) : null,
+    ip: event.ip,
+    device: event.device,
+    details: event.details,
+    created_at: event.created_at.toISOString(),
+  }));
+}
+
+/** Security events, newest first, a page at a time (ADR 046). */
+export async function listSecurityEvents(
+  db: Db,
+  selection: SecurityEventSelection,
+  page: number,
+): Promise<SecurityEventList> {
+  const pageSize = SECURITY_EVENT_PAGE_SIZE;
+  const [events, [total]] = await Promise.all([
+    selectEvents(db, selection, pageSize, (page - 1) * pageSize),
+    db.select({ n: count() }).from(securityEvents).where(eventWhere(selection)),
+  ]);
+  return { events, matching: total?.n ?? 0, page, page_size: pageSize };
+}
+
+/** The events an export holds: the same selection, newest first, at most SECURITY_EVENT_EXPORT_MAX. */
+export async function securityEventsForExport(db: Db, selection: SecurityEventSelection) {
+  return selectEvents(db, selection, SECURITY_EVENT_EXPORT_MAX, 0);
+}
+
+/** A user's security events, for their personal-data export. */
+export async function securityEventsOf(db: Db | Tx, userId: number) {
+  return db
+    .select({
+      type: securityEvents.type,
+      status: securityEvents.status,
+      ip: securityEvents.ip,
+      device: securityEvents.device,
+      details: securityEvents.details,
+      created_at: securityEvents.created_at,
+    })
+    .from(securityEvents)
+    .where(eq(securityEvents.user_id, userId))
+    .orderBy(asc(securityEvents.id));
+}
+
+/** The Security Center's figures of one account over 30 days, and the deployment's failed sign-ins when asked. */
+export async function signInFigures(db: Db, userId: number, now: Date, withDeployment: boolean) {
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const [[mine], [open], [failed], previous] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(securityEvents)
+      .where(
+        and(
+          eq(securityEvents.user_id, userId),
+          eq(securityEvents.type, 'login'),
+          gte(securityEvents.created_at, since),
+        ),
+      ),
+    db.select({ n: count() }).from(sessions).where(openSessionsOf(userId)),
+    withDeployment
+      ? db
+          .select({ n: count() })
+          .from(securityEvents)
+          .where(and(eq(securityEvents.type, 'failed_login'), gte(securityEvents.created_at, since)))
+      : Promise.resolve([undefined]),
+    db
+      .select({ at: securityEvents.created_at })
+      .from(securityEvents)
+      .where(and(eq(securityEvents.user_id, userId), eq(securityEvents.type, 'login')))
+      .orderBy(desc(securityEvents.id))
+      .limit(2),
+  ]);
+  return {
+    sign_ins_30d: mine?.n ?? 0,
+    open_sessions: open?.n ?? 0,
+    failed_sign_ins_30d: withDeployment ? (failed?.n ?? 0) : null,
+    // The newest sign-in is most likely this session's own: the one before it is the "last sign-in".
+    last_sign_in_at: previous[1]?.at.toISOString() ?? null,
+  };
+}
+
+/** Keeps the event log bounded: events older than SECURITY_EVENT_DAYS go. Returns how many went. */
+export async function pruneSecurityEvents(tx: Tx, now: Date): Promise<number> {
+  const gone = await tx
+    .delete(securityEvents)
+    .where(lt(securityEvents.created_at, new Date(now.getTime() - SECURITY_EVENT_DAYS * DAY_MS)))
+    .returning({ id: securityEvents.id });
+  return gone.length;
 }
 
 export function demoEmail(role: DemoRole): string {
@@ -301,14 +632,29 @@ export async function placesOf(
  * Writes a user's own profile fields, only those sent (a save used to null every field it left out);
  * whether the change is allowed is the users area's rule.
  */
-export async function saveProfile(db: Db, userId: number, update: ProfilePatch): Promise<UserRow> {
+export async function saveProfile(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'role'>,
+  update: ProfilePatch,
+  client: SecurityClient,
+): Promise<UserRow> {
   const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
-  const [updated] = await db
-    .update(users)
-    .set({ ...changes, updated_at: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  return updated!;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...changes, updated_at: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (updated!.role !== user.role) {
+      await recordSecurityEvent(tx, {
+        userId: user.id,
+        type: 'role_change',
+        client,
+        details: `${user.role}>${updated!.role}`,
+      });
+    }
+    return updated!;
+  });
 }
 
 /** How many accounts the network has (the early-adopter offer closes at a member cap). */
@@ -407,7 +753,17 @@ export async function accountCountsBy(
  * the seller role it named), inside the caller's transaction. Whether the grant is allowed is the caller's rule.
  */
 export async function grantRole(tx: Db | Tx, userId: number, role: Role): Promise<void> {
+  const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
   await tx.update(users).set({ role, updated_at: new Date() }).where(eq(users.id, userId));
+  if (before && before.role !== role) {
+    // Granted by someone else: the grantee's device is not known, so the event names none.
+    await recordSecurityEvent(tx, {
+      userId,
+      type: 'role_change',
+      client: { ip: null, device: 'Unknown device' },
+      details: `${before.role}>${role}`,
+    });
+  }
 }
 
 /** Whether an account is a shared demo account (DECISIONS 9), and its name. */

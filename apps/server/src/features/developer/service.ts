@@ -24,7 +24,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiKeyCaller, AuthenticatedUser } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
-import { userRowById } from '../auth/service.ts';
+import { recordSecurityEvent, userRowById, type SecurityClient } from '../auth/service.ts';
 import { apiKeys, apiRequestLogs } from './tables.ts';
 
 type Caller = Pick<AuthenticatedUser, 'id' | 'role'>;
@@ -68,7 +68,12 @@ export async function listApiKeys(db: Db, caller: Caller): Promise<ApiKeyList> {
  * count of the user's live keys is read under a lock of the user's keys, so creations at the same moment are
  * counted one after another and never pass the limit together.
  */
-export async function createApiKey(db: Db, caller: Caller, input: CreateApiKey): Promise<CreatedApiKey> {
+export async function createApiKey(
+  db: Db,
+  caller: Caller,
+  input: CreateApiKey,
+  client: SecurityClient,
+): Promise<CreatedApiKey> {
   const key = newApiKey();
   const { prefix, suffix } = apiKeyVisibleParts(key);
   return db.transaction(async (tx) => {
@@ -88,18 +93,33 @@ export async function createApiKey(db: Db, caller: Caller, input: CreateApiKey):
         scopes: apiScopeSchema.options.filter((s) => input.scopes.includes(s)),
       })
       .returning();
+    await recordSecurityEvent(tx, { userId: caller.id, type: 'api_key_created', client, details: row!.name });
     return { ...toApiKey(row!), key };
   });
 }
 
 /** Revokes one of the caller's live keys; another user's key, or one already revoked, is not found (404). */
-export async function revokeApiKey(db: Db, caller: Caller, id: number, now = new Date()): Promise<void> {
-  const revoked = await db
-    .update(apiKeys)
-    .set({ revoked_at: now })
-    .where(and(eq(apiKeys.id, id), live(caller.id)))
-    .returning({ id: apiKeys.id });
-  if (revoked.length === 0) throw fail('api_key.not_found');
+export async function revokeApiKey(
+  db: Db,
+  caller: Caller,
+  id: number,
+  client: SecurityClient,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revoked_at: now })
+      .where(and(eq(apiKeys.id, id), live(caller.id)))
+      .returning({ id: apiKeys.id, name: apiKeys.name });
+    if (!revoked) throw fail('api_key.not_found');
+    await recordSecurityEvent(tx, {
+      userId: caller.id,
+      type: 'api_key_revoked',
+      client,
+      details: revoked.name,
+    });
+  });
 }
 
 /**

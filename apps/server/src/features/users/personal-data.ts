@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { learningRecordsOf } from '../academy/service.ts';
-import { anonymiseUser, sessionsOf, toAppUser, type UserRow } from '../auth/service.ts';
+import { anonymiseUser, securityEventsOf, sessionsOf, toAppUser, type UserRow } from '../auth/service.ts';
 import { myParticipations } from '../bulk-orders/service.ts';
 import { cartOf, clearCart } from '../cart/service.ts';
 import { crowdfundingRecordsOf } from '../betacrowd/service.ts';
@@ -33,6 +33,7 @@ export async function exportPersonalData(db: Db, user: UserRow) {
       signs_in_with_oidc: !!user.oidc_subject,
     },
     sessions: await sessionsOf(db, user.id),
+    security_events: await securityEventsOf(db, user.id),
     subscription: await mySubscription(db, user.id),
     cart: await cartOf(db, user.id),
     orders: await ordersPlacedBy(db, user.id),

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { SIGNED_IN_COOKIE, userContracts } from '@tt/domain';
 import { defineRoute } from '../../platform/route.ts';
-import { SESSION_COOKIE, toAppUser } from '../auth/service.ts';
+import { clientOf, SESSION_COOKIE, toAppUser } from '../auth/service.ts';
 import { closeAccount, exportPersonalData, personalDataCsv } from './personal-data.ts';
 import { updateProfile } from './service.ts';
 
 export async function userRoutes(app: FastifyInstance) {
-  defineRoute(app, userContracts.updateProfile, async ({ user, body }) =>
-    toAppUser(await updateProfile(app.db, user, body)),
+  defineRoute(app, userContracts.updateProfile, async ({ user, body, request }) =>
+    toAppUser(await updateProfile(app.db, user, body, clientOf(request, user))),
   );
 
   defineRoute(app, userContracts.exportData, async ({ user, query, reply }) => {

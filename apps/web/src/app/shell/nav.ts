@@ -32,7 +32,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { can, type Permission, type Role } from '@tt/domain';
-import { isUpcoming, paths } from '../../lib/paths';
+import { paths } from '../../lib/paths';
 
 export interface NavEntry {
   path: string;
@@ -113,13 +113,13 @@ export const navGroups: NavGroup[] = [
   },
 ];
 
-/** The groups the role may see, with only the screens that work (no link to a screen still on its way). */
+/** The groups the role may see, with the entries the role may open; a group left empty is dropped. */
 export function visibleGroups(role: Role): NavGroup[] {
   return navGroups
     .filter((g) => !g.permission || can(role, g.permission))
     .map((g) => ({
       ...g,
-      entries: g.entries.filter((e) => !isUpcoming(e.path) && (!e.permission || can(role, e.permission))),
+      entries: g.entries.filter((e) => !e.permission || can(role, e.permission)),
     }))
     .filter((g) => g.entries.length > 0);
 }

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Dialog, DialogActions } from '../../../components/ui/Dialog';
 import { QueryState } from '../../../components/ui/QueryState';
 import { formatDateTime } from '../../../lib/format';
+import { useQueryParams } from '../../../lib/query-params';
 import { toastSuccess } from '../../../lib/toast';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api';
 import { CopyButton } from './CopyButton';
@@ -21,7 +22,21 @@ import { CopyButton } from './CopyButton';
 export function ApiKeysTab() {
   const { t } = useTranslation('developer');
   const keys = useApiKeys();
-  const [creating, setCreating] = useState(false);
+  // The Security Center's Generate New Key opens this tab with the dialog open (?new=1).
+  const [params, setParams] = useQueryParams();
+  const [creating, setCreating] = useState(() => params.get('new') === '1');
+  const stopCreating = () => {
+    setCreating(false);
+    if (params.has('new'))
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete('new');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+  };
   const full = keys.data !== undefined && keys.data.keys.length >= keys.data.max_keys;
   return (
     <div className="space-y-4">
@@ -64,7 +79,7 @@ export function ApiKeysTab() {
           </Card>
         )}
       </QueryState>
-      {creating && <NewKeyDialog onClose={() => setCreating(false)} />}
+      {creating && !full && <NewKeyDialog onClose={stopCreating} />}
     </div>
   );
 }

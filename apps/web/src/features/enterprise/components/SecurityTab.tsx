@@ -32,6 +32,11 @@ export function SecurityTab() {
             </li>
           ))}
         </ul>
+        <p className="mt-3 text-sm">
+          <Link to={paths.security} className="font-medium text-brand-700 underline underline-offset-2">
+            {t('security.center_link')}
+          </Link>
+        </p>
       </Card>
       <Card className="p-4">
         <h2 className="font-semibold text-stone-900">{t('security.popia.heading')}</h2>
