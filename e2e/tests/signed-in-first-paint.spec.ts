@@ -61,6 +61,38 @@ for (const screen of screens) {
   });
 }
 
+test("a phone's largest paint on the dashboard is the first paint's, not a figure the data brings later", async ({
+  page,
+  login,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', "Lighthouse's mobile run is the phone's");
+  // Lighthouse's LCP (issue 9): the first paint's subtitle is the largest text, there before the app's code. A
+  // longer hint under a figure once made the hint the largest, painted only when the data came: LCP 1.2 s to 2.8 s.
+  await login('retailer', false);
+  const app = await holdApp(page);
+  await page.goto('/dashboard');
+  await expect(firstPaint(page).getByText(key(locale('en', 'dashboard'), 'subtitle.retailer'))).toBeVisible();
+  const released = await page.evaluate(() => performance.now());
+  app.release();
+  await expect(page.getByTestId('revenue-chart')).toBeVisible();
+  await expect(page.getByTestId('recent-orders')).toBeVisible();
+  const paints = await page.evaluate(
+    () =>
+      new Promise<{ at: number; text: string }[]>((resolve) => {
+        new PerformanceObserver((list) =>
+          resolve(
+            list.getEntries().map((e) => ({
+              at: e.startTime,
+              text: ((e as unknown as { element: Element | null }).element?.textContent ?? '').slice(0, 80),
+            })),
+          ),
+        ).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  expect(paints.length).toBeGreaterThan(0);
+  expect(paints.filter((p) => p.at > released)).toEqual([]);
+});
+
 test('the next visit shows the remembered user at once, before anyone has answered who is signed in', async ({
   page,
   login,
