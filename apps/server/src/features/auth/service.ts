@@ -188,10 +188,6 @@ export async function anonymiseUser(tx: Tx, userId: number, now: Date): Promise<
   await tx.delete(securityEvents).where(eq(securityEvents.user_id, userId));
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
-}
-
 // ---- Security events and sessions (ADR 054)
 
 /** Where a request came from, as a security event or a session keeps it. */
