@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test';
  *   an HTML snippet of every element that passed and sends them back, are cut to one example each.
  */
 export async function blockingViolations(page: Page, rules?: string[]): Promise<string[]> {
+  await transitionsEnded(page);
   let builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   if (rules) builder = builder.withRules(rules);
   const results = await builder.analyze();
@@ -25,4 +26,20 @@ export async function blockingViolations(page: Page, rules?: string[]): Promise<
           `${v.impact} ${v.id}: ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim()}`,
       ),
     );
+}
+
+/**
+ * Colours are measured once they have settled: a tab just chosen fades its colours in (Tailwind's `transition`), and
+ * axe measured halfway through reads a contrast that no one sees for longer than 150 ms (4.01:1 on a tab's
+ * mid-fade white, once in a run). Endless animations (a spinner) are not waited for.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
