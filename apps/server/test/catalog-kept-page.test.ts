@@ -124,21 +124,23 @@ describe('the catalogue page of a kept answer', () => {
   });
 
   /**
-   * Each product's own fields as its row's listing JSON (migration 0033) against the same fields serialised
-   * by JavaScript from the row's columns, byte for byte, for the given products.
+   * Each product's listing JSON in its row (migrations 0033 and 0041) against the same product serialised by
+   * JavaScript from its columns and its category's and seller's, byte for byte, for the given products.
    */
   async function expectListingsOfRows(of: number[]) {
     const rows = (
       (await t.db.execute(sql`
-        select id, name, brand, sku, description, image_url, category_id, selling_price_cents, mrp_cents,
-               minimum_order_quantity, stock_quantity, is_active, seller_id, listing_json
-          from products where id = any(${`{${of.join(',')}}`}::int[]) order by id`)) as unknown as {
+        select p.id, p.name, p.brand, p.sku, p.description, p.image_url, p.category_id, p.selling_price_cents,
+               p.mrp_cents, p.minimum_order_quantity, p.stock_quantity, p.is_active, p.seller_id, p.listing_json,
+               c.name as category_name, c.parent_id, coalesce(u.company_name, u.name) as seller_name
+          from products p join categories c on c.id = p.category_id join users u on u.id = p.seller_id
+         where p.id = any(${`{${of.join(',')}}`}::int[]) order by p.id`)) as unknown as {
         rows: Record<string, unknown>[];
       }
     ).rows;
     expect(rows).toHaveLength(of.length);
     for (const r of rows) {
-      const own = {
+      const whole = {
         id: r.id,
         product_id: r.id,
         name: r.name,
@@ -153,10 +155,74 @@ describe('the catalogue page of a kept answer', () => {
         stock_quantity: r.stock_quantity,
         is_active: r.is_active,
         seller_id: r.seller_id,
+        category_name: r.category_name,
+        parent_id: r.parent_id,
+        seller_name: r.seller_name,
       };
-      expect(r.listing_json, String(r.name)).toBe(JSON.stringify(own).slice(1, -1));
+      expect(r.listing_json, String(r.name)).toBe(JSON.stringify(whole));
     }
   }
+
+  /** The transaction that last wrote each of the products (PostgreSQL's xmin): which rows a statement rewrote. */
+  async function writersOf(of: number[]): Promise<string[]> {
+    const rows = (
+      (await t.db.execute(
+        sql`select xmin::text as w from products where id = any(${`{${of.join(',')}}`}::int[]) order by id`,
+      )) as unknown as { rows: { w: string }[] }
+    ).rows;
+    return rows.map((r) => r.w);
+  }
+
+  it("shows a seller's new name at once on a kept page, and a category's new name and place in the listing", async () => {
+    const url = `/api/products?category_id=${cat}&sort=name&page_size=50`;
+    const before = await get(url);
+    const sellerName = (before.json() as ProductList).products[0]!.seller_name;
+    // A product added without a version change: absent from the answers below, which are therefore kept ones.
+    await insertUnseen('Unseen three');
+    const [named] = await t.db
+      .select({ name: users.name, company_name: users.company_name })
+      .from(users)
+      .where(eq(users.id, seller));
+    const { name, company_name: company } = named!;
+    try {
+      // Writing the same names again rewrites no product.
+      const untouched = await writersOf(ids);
+      await t.db.update(users).set({ name, company_name: company }).where(eq(users.id, seller));
+      expect(await writersOf(ids)).toEqual(untouched);
+
+      await t.db.update(users).set({ company_name: 'Renamed "Wholesale" ☕' }).where(eq(users.id, seller));
+      const renamed = (await get(url)).json() as ProductList;
+      expect(renamed.products.map((p) => p.name)).not.toContain('Unseen three');
+      expect(new Set(renamed.products.map((p) => p.seller_name))).toEqual(
+        new Set(['Renamed "Wholesale" ☕']),
+      );
+      // Without a company name, listings show the seller's own name.
+      await t.db.update(users).set({ company_name: null }).where(eq(users.id, seller));
+      const own = (await get(url)).json() as ProductList;
+      expect(own.products.map((p) => p.name)).not.toContain('Unseen three');
+      expect(new Set(own.products.map((p) => p.seller_name))).toEqual(new Set([name]));
+      await expectListingsOfRows(ids);
+    } finally {
+      await t.db.update(users).set({ company_name: company }).where(eq(users.id, seller));
+    }
+    expect(((await get(url)).json() as ProductList).products[0]!.seller_name).toBe(sellerName);
+
+    // A category renamed, then moved under another department: every product of it says so.
+    const other = await insertCategory(t.db, 'Another dept');
+    await t.db.execute(sql`update categories set name = ${'Kept \\ "renamed"'} where id = ${cat}`);
+    await expectListingsOfRows(ids);
+    await t.db.execute(sql`update categories set parent_id = ${other} where id = ${cat}`);
+    await expectListingsOfRows(ids);
+    const moved = (await get(url)).json() as ProductList;
+    expect(new Set(moved.products.map((p) => [p.category_name, p.parent_id].join()))).toEqual(
+      new Set([['Kept \\ "renamed"', other].join()]),
+    );
+    // Put back what the later tests read.
+    await t.db.execute(
+      sql`update categories set name = ${'Kept page \\ category'}, parent_id = ${dept} where id = ${cat}`,
+    );
+    await expectListingsOfRows(ids);
+  });
 
   it("keeps each product's listing JSON with its row through every kind of write", async () => {
     await expectListingsOfRows(ids);

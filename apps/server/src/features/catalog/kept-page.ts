@@ -54,9 +54,10 @@ let statement: CompiledStatement | undefined;
  * none without a valid session (the route answers 401). Its text never changes: it is compiled once and
  * prepared once per connection.
  *
- * Each product's JSON is its row's `listing_json` (its own fields, written by a trigger with the row: migration
- * 0033, ADR 036) followed by the fields of its category and seller, read here with it. Building each product's
- * JSON here (`row_to_json`) was most of this statement's cost per product. Prices as toProduct writes them:
+ * Each product's JSON is its row's `listing_json`: the whole object as toProduct writes it, its category's and
+ * seller's fields included, written by triggers in the statement that changes any of them (migrations 0033 and
+ * 0041, ADR 036 and 057). Building each product's JSON here (`row_to_json`) was most of this statement's cost per
+ * product, and joining its category and seller two fifths of what remained. Prices as toProduct writes them:
  * cents / 100 is the same double in both (one correctly rounded division), and PostgreSQL prints a float8 in its
  * shortest exact form as JavaScript does.
  */
@@ -76,14 +77,9 @@ function batchStatement(): CompiledStatement {
       select b.k, b.user_id, ${VERSION} as version, b.browse_limit, j.products
         from b cross join lateral (
                select string_agg(x.product, ',' order by x.n) as products
-                 from (select o.n, '{' || p.listing_json || ',"category_name":' || to_json(c.name)::text
-                                 || ',"parent_id":' || coalesce(c.parent_id::text, 'null')
-                                 || ',"seller_name":' || to_json(coalesce(u.company_name, u.name))::text
-                                 || '}' as product
+                 from (select o.n, p.listing_json as product
                          from unnest(b.ids::int[]) with ordinality as o(id, n)
                          join products p on p.id = o.id
-                         join categories c on c.id = p.category_id
-                         join users u on u.id = p.seller_id
                         where p.is_active
                           and (b.category is null or p.category_id = b.category)
                           and (b.department is null or p.department_id = b.department)

@@ -82,8 +82,8 @@ function toProduct(r: ProductRow): Product {
     stock_quantity: r.stock_quantity,
     is_active: r.is_active,
     seller_id: r.seller_id,
-    // The fields of other tables last: a kept page writes the product's own fields from its row's listing JSON
-    // (migration 0033) and these after them, and must answer byte for byte as this does.
+    // The fields of other tables last, as a product's listing JSON holds them (migrations 0033 and 0041): a kept
+    // page answers with that text and must answer byte for byte as this does.
     category_name: r.category_name,
     parent_id: r.parent_id,
     seller_name: r.seller_name,

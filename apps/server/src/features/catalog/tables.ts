@@ -61,9 +61,9 @@ export const products = pgTable(
      * category names live in another table, so it cannot be a generated column.
      */
     search_document: tsvector('search_document'),
-    // Not declared here: `listing_json`, the product's own fields as the catalogue's JSON writes them, kept by a
-    // trigger (migration 0033, ADR 036) and read only by a kept page's statement (kept-page.ts), so that the
-    // app's whole-row reads of products do not carry it.
+    // Not declared here: `listing_json`, the product as the catalogue's JSON writes it (its category's and seller's
+    // names included), kept by triggers (migrations 0033 and 0041, ADR 036 and 057) and read only by a kept page's
+    // statement (kept-page.ts), so that the app's whole-row reads of products do not carry it.
   },
   (t) => [
     index('products_seller_idx').on(t.seller_id),
