@@ -27,6 +27,9 @@ const PRECACHED_MODULES = [
   // The shell's bell and the phone's menu, loaded by AppShell once the first paint is done.
   /\/features\/notifications\/NotificationBell\.tsx$/,
   /\/app\/shell\/MobileMenu\.tsx$/,
+  // The toaster, loaded with the first message: a phone that goes offline before it has shown one must still be
+  // able to say what failed (about 10 KB compressed).
+  /\/components\/ui\/Toasts\.tsx$/,
 ];
 
 /**

@@ -172,3 +172,41 @@ test('an admin sees every account’s events, each named by its account', async 
   await expect(page).toHaveURL(/\/developer\?tab=keys/);
   await expect(page.getByRole('dialog')).toContainText(key(developer, 'new.title'));
 });
+
+test.describe('a refused export', () => {
+  // The session is ended below on purpose; offline, the browser logs the failed request. With the service
+  // worker, as a phone has it: offline, the screen and the toaster come from its caches.
+  test.use({
+    serviceWorkers: 'allow',
+    expectedApiErrors: /^401 \/api\/security\/events\/export$/,
+    expectedConsoleErrors: /Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/,
+  });
+
+  test('says why it was refused, offline or signed out, and saves no file', async ({
+    page,
+    context,
+    login,
+  }) => {
+    await login('retailer', '/security?tab=events');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect(page.getByTestId('security-event').first()).toBeVisible();
+    const downloads: string[] = [];
+    page.on('download', (file) => downloads.push(file.suggestedFilename()));
+    const toast = page.locator('[data-sonner-toast][data-type="error"]');
+
+    await context.setOffline(true);
+    await page.getByTestId('export-log').click();
+    await expect(toast.first()).toContainText(key(common, 'errors.network'));
+    await context.setOffline(false);
+
+    // Signed out elsewhere (the same session ended): the server refuses the file, and the screen says so.
+    expect((await page.request.get('/api/logout')).ok()).toBe(true);
+    await page.getByTestId('export-log').click();
+    await expect(toast.filter({ hasText: key(common, 'errors.unauthorized') })).toBeVisible();
+    expect(downloads).toEqual([]);
+  });
+});

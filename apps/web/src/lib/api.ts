@@ -99,15 +99,18 @@ async function request<T>(
       data = undefined;
     }
   }
-  if (!response.ok) {
-    if (isErrorBody(data)) {
-      const { code, message, fields } = data.error;
-      throw new ApiError(response.status, code, message, fields, data);
-    }
-    // Spec 1 §8's wording for an answer without the error shape (a proxy's error page, say).
-    throw new ApiError(response.status, 'http', `HTTP error! status: ${response.status}`);
-  }
+  if (!response.ok) throw apiErrorOf(response.status, data);
   return data as T;
+}
+
+/** A refusal as an ApiError: the one error shape's code, message and fields, or spec 1 §8's words without it. */
+export function apiErrorOf(status: number, data: unknown): ApiError {
+  if (isErrorBody(data)) {
+    const { code, message, fields } = data.error;
+    return new ApiError(status, code, message, fields, data);
+  }
+  // Spec 1 §8's wording for an answer without the error shape (a proxy's error page, say).
+  return new ApiError(status, 'http', `HTTP error! status: ${status}`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { csvCell } from '@tt/domain';
+import { saveBlob } from './download';
 
 /**
  * One CSV cell: a number with two decimals; text quoted when it holds a comma, a quote or a line break (RFC 4180),
@@ -15,13 +16,5 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
 
 /** Saves CSV text as a file (with a byte-order mark, so spreadsheet programs read it as UTF-8). */
 export function downloadCsv(filename: string, rows: readonly (readonly (string | number)[])[]): void {
-  const blob = new Blob(['\ufeff', toCsv(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(filename, new Blob(['\ufeff', toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
 }

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { TFunction } from 'i18next';
 import type { InventoryItem } from '@tt/domain';
+import { saveBlob } from '../../lib/download';
 
 /** The columns of the export; the import reads `sku` and `counted_quantity` (the same SKU column). */
 const COLUMNS = [
@@ -34,15 +35,10 @@ export function inventoryCsv(items: InventoryItem[], t: TFunction): string {
 }
 
 export function downloadInventoryCsv(items: InventoryItem[], t: TFunction) {
-  const blob = new Blob([inventoryCsv(items, t)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `inventory-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(
+    `inventory-${new Date().toISOString().slice(0, 10)}.csv`,
+    new Blob([inventoryCsv(items, t)], { type: 'text/csv;charset=utf-8' }),
+  );
 }
 
 export interface ParsedCount {

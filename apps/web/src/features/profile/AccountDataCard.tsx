@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Download, UserX } from 'lucide-react';
+import { UserX } from 'lucide-react';
 import type { AppUser } from '@tt/domain';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { Card, CardHeader } from '../../components/ui/Card';
 import { Dialog } from '../../components/ui/Dialog';
 import { paths } from '../../lib/paths';
 import { exportUrl, useCloseAccount } from './api';
+import { DownloadLink } from '../../components/ui/DownloadLink';
 
 /**
  * POPIA: a user downloads everything the product holds about them, and closes their account after a
@@ -24,19 +25,22 @@ export function AccountDataCard({ user }: { user: AppUser }) {
         <div>
           <p className="text-sm text-stone-700">{t('data.download_text')}</p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <a
+            <DownloadLink
               href={exportUrl('json')}
-              download
+              filename="township-trade-my-data.json"
               className={buttonClass('outline')}
               data-testid="download-json"
             >
-              <Download aria-hidden className="size-4" />
               {t('data.download_json')}
-            </a>
-            <a href={exportUrl('csv')} download className={buttonClass('outline')} data-testid="download-csv">
-              <Download aria-hidden className="size-4" />
+            </DownloadLink>
+            <DownloadLink
+              href={exportUrl('csv')}
+              filename="township-trade-my-data.csv"
+              className={buttonClass('outline')}
+              data-testid="download-csv"
+            >
               {t('data.download_csv')}
-            </a>
+            </DownloadLink>
           </div>
         </div>
         <div className="border-t border-stone-100 pt-4">

@@ -29,6 +29,7 @@ import { AssetsTab } from './components/AssetsTab';
 import { ColorsTab } from './components/ColorsTab';
 import { PreviewTab } from './components/PreviewTab';
 import { TypographyTab } from './components/TypographyTab';
+import { saveBlob } from '../../lib/download';
 
 const TABS = ['colors', 'typography', 'assets', 'preview'] as const;
 type Tab = (typeof TABS)[number];
@@ -139,14 +140,10 @@ function Customizer({ saved }: { saved: Branding }) {
 
   const onExport = () => {
     const file = brandingExport(draft, saved.logo_url, new Date());
-    const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = brandingFileName(draft.app_name);
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveBlob(
+      brandingFileName(draft.app_name),
+      new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }),
+    );
   };
 
   return (

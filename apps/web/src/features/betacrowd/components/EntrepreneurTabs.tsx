@@ -23,6 +23,7 @@ import { useCancelCampaign, useInvestorRelations, useMyCampaigns, useRecordRepay
 import { CampaignCard } from './CampaignCard';
 import { ScheduleTable } from './ScheduleTable';
 import { MethodSelect } from './MethodSelect';
+import { saveBlob } from '../../../lib/download';
 
 const scheduleOf = (c: CrowdCampaign) =>
   repaymentSchedule(
@@ -242,12 +243,7 @@ export function DocumentsTab() {
       t('schedule.principal'),
       t('schedule.balance'),
     ]);
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `repayment-schedule-${c.id}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+    saveBlob(`repayment-schedule-${c.id}.csv`, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   };
   return (
     <QueryState

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Download, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import type { GeneratedReport, ReportStatus } from '@tt/domain';
 import { Badge, type Tone } from '../../../components/ui/Badge';
 import { buttonClass } from '../../../components/ui/Button';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { downloadUrl } from '../api';
+import { DownloadLink } from '../../../components/ui/DownloadLink';
 
 const statusTone: Record<ReportStatus, Tone> = { generating: 'yellow', ready: 'green', failed: 'red' };
 
@@ -37,15 +38,14 @@ export function ReportRow({ report }: { report: GeneratedReport }) {
       </div>
       <Badge tone={statusTone[report.status]}>{t(`status.${report.status}`)}</Badge>
       {report.status === 'ready' ? (
-        <a
+        <DownloadLink
           href={downloadUrl(report.id)}
-          download
+          filename={`township-trade-${report.report_type}.csv`}
           className={buttonClass('outline', 'sm')}
           data-testid="download-report"
         >
-          <Download aria-hidden className="size-4" />
           {t('generated.download')}
-        </a>
+        </DownloadLink>
       ) : report.status === 'generating' ? (
         <span className={buttonClass('outline', 'sm', 'pointer-events-none opacity-60')} aria-hidden>
           <Loader2 className="size-4 animate-spin" />

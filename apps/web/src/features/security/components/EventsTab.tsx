@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Download, ListTree } from 'lucide-react';
+import { ListTree } from 'lucide-react';
 import {
   can,
   SECURITY_EVENT_STATUSES,
@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useMe } from '../../auth/api';
 import { exportEventsUrl, useSecurityEvents } from '../api';
 import { EventDetail } from './EventDetail';
+import { DownloadLink } from '../../../components/ui/DownloadLink';
 
 const STATUS_TONE = { success: 'green', failed: 'red', blocked: 'orange' } as const;
 
@@ -44,15 +45,14 @@ export function EventsTab({ days }: { days: number }) {
             <h2 className="font-semibold text-stone-900">{t('events.title')}</h2>
             <p className="text-sm text-stone-500">{t('events.subtitle', { days })}</p>
           </div>
-          <a
+          <DownloadLink
             href={exportEventsUrl(filter)}
-            download
+            filename={`township-trade-security-events-${filter.scope}.csv`}
             className={buttonClass('outline', 'md', 'shrink-0')}
             data-testid="export-log"
           >
-            <Download aria-hidden className="size-4" />
             {t('events.export')}
-          </a>
+          </DownloadLink>
         </div>
         <div
           className={`mt-4 grid grid-cols-1 gap-3 ${monitor ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}

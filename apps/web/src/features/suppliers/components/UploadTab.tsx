@@ -28,6 +28,8 @@ import {
   useUploadProducts,
   useUploadReport,
 } from '../upload-api';
+import { DownloadLink } from '../../../components/ui/DownloadLink';
+import { saveBlob } from '../../../lib/download';
 
 /** The report's codes are the errors namespace's: loaded with the screen's own words. */
 const NAMESPACES = ['suppliers', ERRORS_NAMESPACE];
@@ -76,24 +78,22 @@ export function UploadTab() {
           <li>{t('upload.step_confirm')}</li>
         </ol>
         <div className="flex flex-wrap gap-2">
-          <a
+          <DownloadLink
             href={templateUrl('xlsx')}
-            download
+            filename="product-upload-template.xlsx"
             className={buttonClass('secondary', 'md')}
             data-testid="template-xlsx"
           >
-            <Download aria-hidden className="size-4" />
             {t('upload.template_xlsx')}
-          </a>
-          <a
+          </DownloadLink>
+          <DownloadLink
             href={templateUrl('csv')}
-            download
+            filename="product-upload-template.csv"
             className={buttonClass('secondary', 'md')}
             data-testid="template-csv"
           >
-            <Download aria-hidden className="size-4" />
             {t('upload.template_csv')}
-          </a>
+          </DownloadLink>
         </div>
       </Card>
 
@@ -297,12 +297,10 @@ function HistoryPanel({ onOpen }: { onOpen: (id: number) => void }) {
       },
       message,
     );
-    const url = URL.createObjectURL(new Blob([`\ufeff${csv}`], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `errors-${upload.upload_filename.replace(/\.[^.]+$/, '')}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+    saveBlob(
+      `errors-${upload.upload_filename.replace(/\.[^.]+$/, '')}.csv`,
+      new Blob([`\ufeff${csv}`], { type: 'text/csv;charset=utf-8' }),
+    );
   };
   return (
     <section className="space-y-2" aria-labelledby="upload-history">
