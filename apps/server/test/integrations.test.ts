@@ -81,14 +81,18 @@ describe('integrations (/api/integrations, ADR 055)', () => {
     expect(o.counts.needs_setup).toBeGreaterThanOrEqual(1);
 
     const bearer = { authorization: `Bearer ${key.key}` };
+    // The log is written once the answer has gone: each request's line is waited for before the next is made, so
+    // that the two lines are written in the order of the requests (two writes under way at once may not be).
+    const logged = (count: number) =>
+      vi.waitFor(async () =>
+        expect(connection(await overview(coordinator.cookie), 'public_api')?.requests_24h).toBe(count),
+      );
     expect((await t.app.inject({ method: 'GET', url: '/api/products', headers: bearer })).statusCode).toBe(
       200,
     );
+    await logged(1);
     expect((await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer })).statusCode).toBe(403);
-    // The log is written once the answer has gone.
-    await vi.waitFor(async () =>
-      expect(connection(await overview(coordinator.cookie), 'public_api')?.requests_24h).toBe(2),
-    );
+    await logged(2);
     o = await overview(coordinator.cookie);
     expect(connection(o, 'public_api')).toMatchObject({ status: 'active', errors_24h: 1 });
     expect(connection(o, 'public_api')!.last_activity_at).not.toBeNull();
