@@ -2,8 +2,40 @@
 // the machine has cores: each stage is mostly single-threaded, and more would only slow each one down.
 // Each command's output is held back and printed whole when it ends, headed by its name, so the log reads
 // one command after another however they interleaved. Resolves to true only when every one exited 0.
+// A command that fails also leaves its failure lines for a recap (printFailures()) at the end of the log, where a
+// reader of only the log's tail (a CI summary) finds what failed even when the failing output came first.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+
+/** Lines that name a failure in a test runner's output (Vitest, Playwright, tsc, ESLint), ANSI colours removed. */
+const FAILURE_LINE = /\bFAIL\b|[×✘]|\berror\b|AssertionError|\bexpected\b|Error:|\d+ failed/i;
+const RECAP_LINES = 40;
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+/** The commands that failed so far: each one's label and its failure lines. */
+const failed = [];
+
+/** Prints the failed commands' failure lines under one heading, so that the last lines of a log say what failed; nothing when none did. */
+export function printFailures() {
+  if (failed.length === 0) return;
+  console.log('\n== what failed ==');
+  for (const { label, lines } of failed) {
+    console.log(`-- ${label}:`);
+    for (const line of lines) console.log(`   ${line}`);
+  }
+}
+
+/** The failure lines of a command's output, at most RECAP_LINES of them, the first ones kept. */
+export function failureLines(text) {
+  const lines = text
+    .replace(ANSI_COLOUR, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '' && FAILURE_LINE.test(line));
+  const unique = [...new Set(lines)];
+  return unique.length > RECAP_LINES
+    ? [...unique.slice(0, RECAP_LINES), `... and ${unique.length - RECAP_LINES} more`]
+    : unique;
+}
 
 /** @param {{ label: string, command: string, args: string[], env?: NodeJS.ProcessEnv }[]} jobs */
 export async function runParallel(jobs, concurrency = availableParallelism()) {
@@ -32,8 +64,10 @@ export function runJob({ label, command, args, env }) {
       const seconds = Math.round((Date.now() - started) / 1000);
       const passed = code === 0;
       const outcome = passed ? 'passed' : `FAILED (${signal ?? `exit code ${code}`})`;
+      const text = Buffer.concat(output);
       console.log(`\n== ${label} ==`);
-      process.stdout.write(Buffer.concat(output));
+      process.stdout.write(text);
+      if (!passed) failed.push({ label, lines: failureLines(text.toString('utf8')) });
       console.log(`== ${label}: ${outcome} in ${seconds} s ==`);
       resolve(passed);
     });

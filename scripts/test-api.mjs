@@ -4,7 +4,7 @@
 // whole when it ends, and the suite fails when either fails. Extra arguments go to both (e.g. a file filter).
 // `npm test` (test.mjs) starts the same runs through apiRuns().
 import { fileURLToPath } from 'node:url';
-import { runParallel } from './parallel.mjs';
+import { printFailures, runParallel } from './parallel.mjs';
 
 /** The API suite's runs, as jobs for parallel.mjs: over PGlite, and over PostgreSQL when TEST_DATABASE_URL is set. */
 export function apiRuns(args = []) {
@@ -24,5 +24,7 @@ export function apiRuns(args = []) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.exit((await runParallel(apiRuns(process.argv.slice(2)))) ? 0 : 1);
+  const passed = await runParallel(apiRuns(process.argv.slice(2)));
+  printFailures();
+  process.exit(passed ? 0 : 1);
 }

@@ -7,7 +7,7 @@
 //     then share the cores (ADR 044). If the other API run fails, the e2e run is stopped and the suite fails.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { runJob, runParallel } from './parallel.mjs';
+import { printFailures, runJob, runParallel } from './parallel.mjs';
 import { apiRuns } from './test-api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,6 +17,7 @@ const started = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
 function finish(passed) {
+  printFailures();
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   console.log(`\n== npm test: ${passed ? 'passed' : 'FAILED'} in ${minutes} min ==`);
   process.exit(passed ? 0 : 1);
