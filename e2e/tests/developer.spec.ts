@@ -80,6 +80,9 @@ test('a coordinator makes an API key, sees it once, calls the API with it, finds
   });
   expect(products.status()).toBe(200);
   expect(((await products.json()) as { products: unknown[] }).products.length).toBeGreaterThan(0);
+  // Its log line is written once the answer has gone: waited for before the next call, so that the two lines are
+  // written (and listed, newest first) in the order of the calls.
+  await expect.poll(logged).toBe(loggedBefore + 1);
   // ...and only with its scope.
   const orders = await client.get('/api/orders', { headers: { authorization: `Bearer ${fullKey}` } });
   expect(orders.status()).toBe(403);

@@ -336,9 +336,14 @@ describe('developer tools: API keys that authenticate the public API (ADR 050)',
     const userId = await insertUser(t.db, 'coordinator', 'Logged');
     const cookie = await t.sessionFor(userId);
     const key = await makeKey(cookie, ['read:products'], 'Logged key');
+    // The log is written once the answer has gone: each request's line is waited for before the next is made, so
+    // that the two lines are written (and listed, newest first) in the order of the requests.
+    const logged = (count: number) =>
+      vi.waitFor(async () => expect((await logsOf(cookie)).matching).toBe(count));
     expect((await withKey(key.key, 'GET', '/api/products?page_size=2')).statusCode).toBe(200);
+    await logged(1);
     expectError(await withKey(key.key, 'GET', '/api/orders'), 403, 'api_key.scope_missing');
-    await vi.waitFor(async () => expect((await logsOf(cookie)).matching).toBe(2));
+    await logged(2);
     const logs = await logsOf(cookie);
     expect(logs.page_size).toBe(20);
     expect(logs.logs.map((l) => [l.method, l.path, l.status, l.key_name, l.masked_key])).toEqual([
