@@ -7,8 +7,14 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
-/** Lines that name a failure in a test runner's output (Vitest, Playwright, tsc, ESLint), ANSI colours removed. */
-const FAILURE_LINE = /\bFAIL\b|[×✘]|\berror\b|AssertionError|\bexpected\b|Error:|\d+ failed/i;
+/**
+ * Lines that name a failure in a test runner's output, ANSI colours removed: Vitest's FAIL and × lines, an
+ * assertion or other error, a timeout, tsc's `error TS…`, ESLint's `line:col  error`, a count of failures. A line
+ * that reports a test passed or skipped (✓, ↓, Playwright's `-`) never is one, whatever its test's name says.
+ */
+const FAILURE_LINE =
+  /\bFAIL\b|[×✘]|\b\w*Error\b:|\btimed out\b|\berror TS\d+|^\s*\d+:\d+\s+error\b|\b\d+ failed\b/;
+const REPORTED_PASSED = /^\s*[✓↓-]\s/;
 const RECAP_LINES = 40;
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 /** The commands that failed so far: each one's label and its failure lines. */
@@ -30,7 +36,7 @@ export function failureLines(text) {
     .replace(ANSI_COLOUR, '')
     .split('\n')
     .map((line) => line.trimEnd())
-    .filter((line) => line.trim() !== '' && FAILURE_LINE.test(line));
+    .filter((line) => FAILURE_LINE.test(line) && !REPORTED_PASSED.test(line));
   const unique = [...new Set(lines)];
   return unique.length > RECAP_LINES
     ? [...unique.slice(0, RECAP_LINES), `... and ${unique.length - RECAP_LINES} more`]
