@@ -11,7 +11,7 @@ rmSync(outdir, { recursive: true, force: true });
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { 'server/main': 'src/main.ts' },
+  entryPoints: { 'server/main': 'src/main.ts', 'server/users': 'src/users.ts' },
   // Two levels below the package, like src/db/client.ts and src/platform/paths.ts, so the paths they
   // resolve from import.meta.url (drizzle/, ../web/dist) are the same in the bundle.
   outdir,
@@ -36,4 +36,4 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
-console.log(`server built: dist/server/main.js (${Math.round(bytes / 1024)} KiB with its source map)`);
+console.log(`server built: dist/server/main.js and users.js (${Math.round(bytes / 1024)} KiB with its source map)`);

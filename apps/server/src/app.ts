@@ -56,6 +56,7 @@ import { promotionRoutes } from './features/promotions/routes.ts';
 import { communityRoutes } from './features/community/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+import { peopleRoutes } from './features/people/routes.ts';
 import { subscriptionRoutes } from './features/subscriptions/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(peopleRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(catalogRoutes);

@@ -58,7 +58,11 @@ const configSchema = z
     OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
     /** Allows an http:// issuer, for a provider on loopback in tests and local trials. */
     OIDC_ALLOW_INSECURE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
-    DEMO_LOGIN: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+    /**
+     * Demo sign-in into the shared demo accounts. Unset: on, except in production (NODE_ENV=production) or with a
+     * sign-in provider (OIDC_ISSUER), and until the deployment has a real administrator (auth demoSignInOn).
+     */
+    DEMO_LOGIN: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** Requests one API key may make a minute (ADR 050). */
     API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(API_KEY_RATE_LIMIT_PER_MINUTE),
@@ -108,7 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           allowInsecure: c.OIDC_ALLOW_INSECURE === 'true',
         }
       : undefined,
-    demoLogin: c.DEMO_LOGIN === 'true',
+    demoLogin: c.DEMO_LOGIN ? c.DEMO_LOGIN === 'true' : c.NODE_ENV !== 'production' && !c.OIDC_ISSUER,
+    /** DEMO_LOGIN=true was set: demo sign-in stays on even once real administrators exist. */
+    demoLoginExplicit: c.DEMO_LOGIN === 'true',
     signInRateLimit: c.SIGN_IN_RATE_LIMIT,
     apiKeyRateLimit: c.API_KEY_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,

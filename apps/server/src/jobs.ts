@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { restoreDemo } from './db/seeds.ts';
+import { hasRealAccounts } from './features/auth/service.ts';
 import { betacrowdJobs, betacrowdSchedules } from './features/betacrowd/jobs.ts';
 import { authJobs, authSchedules } from './features/auth/jobs.ts';
 import { bulkOrderJobs, bulkOrderSchedules } from './features/bulk-orders/jobs.ts';
@@ -43,8 +44,10 @@ export function jobCatalogue(config: Pick<Config, 'demoLogin'>) {
     ...authJobs,
     {
       name: DEMO_RESTORE_JOB,
-      // DECISIONS 9: the shared demo accounts are put back every day, whatever visitors did to them.
+      // The shared demo accounts are put back every day, whatever visitors did to them; but the restore removes
+      // whatever points at the demo world, so it waits while real accounts exist (docs/accounts.md).
       async handler(_payload, { tx, now }) {
+        if (await hasRealAccounts(tx)) return;
         await restoreDemo(tx, now);
       },
       maxAttempts: 3,

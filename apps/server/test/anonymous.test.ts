@@ -14,6 +14,12 @@ const PUBLIC = new Set([
   'GET /api/logout',
   // Which sign-in methods the landing page offers: asked before anyone signs in.
   'GET /api/auth/options',
+  // Own accounts: signing up and in, and the password and invitation links, come before any session.
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'POST /api/auth/password',
+  'POST /api/auth/password-reset',
+  'POST /api/auth/invitation',
   // The deployment's branding and its logo: every visitor's app applies them, signed in or not (ADR 049).
   'GET /api/branding',
   'GET /api/branding/logo',

@@ -413,7 +413,7 @@ describe('jobs', () => {
   });
 
   describe('the daily demo restore', () => {
-    it('puts the demo world back to its seeded state and leaves other users alone', async () => {
+    it('puts the demo world back to its seeded state, and waits while real accounts exist', async () => {
       const tables = [
         'users',
         'products',
@@ -439,19 +439,6 @@ describe('jobs', () => {
         await Promise.all(tables.map(async (table) => [table, await count(r.db, table)] as const)),
       );
 
-      // A real user, with their own data, that must survive.
-      const [outsiderRow] = await r.db
-        .insert(users)
-        .values({
-          email: 'real.person@gmail.test',
-          name: 'Real Person',
-          role: 'retailer',
-          oidc_subject: 'sub-real',
-        })
-        .returning({ id: users.id });
-      await r.db
-        .insert(notifications)
-        .values({ user_id: outsiderRow!.id, type: 'system', title: 'Mine', message: 'Kept' });
       // Visitors break the demo: the admin demotes itself, the retailer renames itself.
       const adminId = await r.demoUserId('admin');
       await r.db.update(users).set({ role: 'retailer' }).where(eq(users.id, adminId));
@@ -476,11 +463,7 @@ describe('jobs', () => {
       const restored = Object.fromEntries(
         await Promise.all(tables.map(async (table) => [table, await count(r.db, table)] as const)),
       );
-      expect(restored).toEqual({
-        ...seeded,
-        users: seeded.users! + 1,
-        notifications: seeded.notifications! + 1,
-      });
+      expect(restored).toEqual(seeded);
       const admin = await r.db.select().from(users).where(eq(users.email, 'demo.admin@township-trade.co.za'));
       expect(admin[0]!.role).toBe('admin');
       const retailer = await r.db
@@ -488,7 +471,6 @@ describe('jobs', () => {
         .from(users)
         .where(eq(users.email, 'demo.retailer@township-trade.co.za'));
       expect(retailer[0]!.name).toBe('Thandi Mokoena');
-      expect(await count(r.db, 'notifications', sql`user_id = ${outsiderRow!.id}`)).toBe(1);
       // The demo's dates follow the restore: the running votes end a week after it.
       const running = rowsOf<{ end_date: string }>(
         await r.db.execute(
@@ -503,6 +485,31 @@ describe('jobs', () => {
         (await r.app.inject({ method: 'POST', url: '/api/demo/login', payload: { role: 'admin' } }))
           .statusCode,
       ).toBe(200);
+
+      // A real account: the restore removes whatever points at the demo world, so it waits, and keeps everything.
+      const [outsiderRow] = await r.db
+        .insert(users)
+        .values({
+          email: 'real.person@gmail.test',
+          name: 'Real Person',
+          role: 'retailer',
+          oidc_subject: 'sub-real',
+        })
+        .returning({ id: users.id });
+      await r.db
+        .insert(notifications)
+        .values({ user_id: outsiderRow!.id, type: 'system', title: 'Mine', message: 'Kept' });
+      await r.db
+        .update(users)
+        .set({ name: 'Vandalised again' })
+        .where(eq(users.id, await r.demoUserId('retailer')));
+      at = new Date(Date.UTC(2032, 0, 3, 2, 0, 30));
+      await runner.tick();
+      expect(await jobByKey(r.db, `${DEMO_RESTORE_JOB}@2032-01-03T02:00:00.000Z`)).toMatchObject({
+        status: 'succeeded',
+      });
+      expect(await count(r.db, 'users', sql`name = 'Vandalised again'`)).toBe(1);
+      expect(await count(r.db, 'notifications', sql`user_id = ${outsiderRow!.id}`)).toBe(1);
       await r.close();
     });
   });

@@ -103,6 +103,86 @@ export const ERRORS = {
     params: { seconds: 'number' },
     message: 'Too many sign-in attempts. Please wait {{seconds}} seconds and try again.',
   },
+  'auth.identifier_taken': {
+    status: 409,
+    params: none,
+    message: 'An account with this mobile number or email address already exists. Sign in instead.',
+  },
+  'auth.invalid_credentials': {
+    status: 401,
+    params: none,
+    message: 'That mobile number or email address and password do not match.',
+  },
+  'auth.password_locked': {
+    status: 429,
+    params: { until: 'string' },
+    message:
+      'Too many wrong passwords: the password is refused until {{until}}. A passkey or a password reset link still works.',
+  },
+  'auth.account_suspended': {
+    status: 403,
+    params: none,
+    message: "This account is suspended. Please contact the network's administrators.",
+  },
+  'auth.password_link_invalid': {
+    status: 400,
+    params: none,
+    message: 'This link is not valid or has already been used. Ask for a new one.',
+  },
+  'auth.password_link_expired': {
+    status: 400,
+    params: none,
+    message: 'This link has expired. Ask for a new one.',
+  },
+  'auth.invitation_invalid': {
+    status: 400,
+    params: none,
+    message: 'This invitation can no longer be used: it was revoked, used already or has expired.',
+  },
+  'admin_users.not_found': { status: 404, params: none, message: 'There is no such account.' },
+  'admin_users.role_not_grantable': {
+    status: 400,
+    params: { role: 'string' },
+    message:
+      'The role {{role}} is not granted here: seller roles come from an approved supplier application, and revoking restores the role the account had.',
+  },
+  'admin_users.seller_in_business': {
+    status: 409,
+    params: { listings: 'number', orders: 'number' },
+    message:
+      'This account sells: it has {{listings}} active listings and {{orders}} open orders. They must be closed before it can hold a staff role.',
+  },
+  'admin_users.last_admin': {
+    status: 409,
+    params: none,
+    message: 'This is the last administrator. Make another administrator first.',
+  },
+  'admin_users.closed_account': {
+    status: 409,
+    params: none,
+    message: 'This account is closed: nothing can be granted to it.',
+  },
+  'admin_users.demo_on_real': {
+    status: 403,
+    params: none,
+    message: 'A demo account cannot change a real account.',
+  },
+  'admin_users.not_on_self': {
+    status: 409,
+    params: none,
+    message: 'You cannot suspend your own account.',
+  },
+  'admin_users.already_suspended': {
+    status: 409,
+    params: none,
+    message: 'This account is already suspended.',
+  },
+  'admin_users.not_suspended': { status: 409, params: none, message: 'This account is not suspended.' },
+  'admin_users.invitation_not_found': {
+    status: 404,
+    params: none,
+    message: 'There is no such open invitation.',
+  },
   'profile.role_not_allowed': {
     status: 403,
     params: { role: 'string' },
@@ -841,6 +921,31 @@ export const ERRORS = {
     status: 400,
     params: none,
     message: 'Enter a South African phone number, for example 082 555 0101 or +27 82 555 0101.',
+  },
+  'validation.identifier': {
+    status: 400,
+    params: none,
+    message: 'Enter a South African mobile number, for example 082 555 0101, or an email address.',
+  },
+  'validation.password_too_short': {
+    status: 400,
+    params: none,
+    message: 'Use at least 10 characters.',
+  },
+  'validation.password_common': {
+    status: 400,
+    params: none,
+    message: 'This password is one of the most common ones. Choose another.',
+  },
+  'validation.accept_terms': {
+    status: 400,
+    params: none,
+    message: 'Accept the terms and the privacy notice to open an account.',
+  },
+  'validation.reason_required': {
+    status: 400,
+    params: none,
+    message: 'Say why, in a few words.',
   },
   'validation.month': { status: 400, params: none, message: 'Choose a month.' },
   'validation.not_a_rep': { status: 400, params: none, message: 'Choose a sales representative.' },

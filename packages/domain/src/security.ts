@@ -21,6 +21,13 @@ export const SECURITY_EVENT_TYPES = [
   'api_key_created',
   'api_key_revoked',
   'role_change',
+  'signup',
+  'password_set',
+  'password_link_issued',
+  'account_suspended',
+  'account_reactivated',
+  'invitation_created',
+  'invitation_revoked',
 ] as const;
 export const securityEventTypeSchema = z.enum(SECURITY_EVENT_TYPES);
 export type SecurityEventType = z.infer<typeof securityEventTypeSchema>;

@@ -37,7 +37,10 @@ export const YEARS_IN_BUSINESS_MAX = 50;
 export const appUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  /** Null for an account opened with a mobile number alone. */
+  email: z.string().nullable(),
+  /** The mobile number the account signs in with, E.164 (+27...); null when it signs in otherwise. */
+  mobile: z.string().nullable(),
   role: roleSchema,
   phone: z.string().nullable(),
   company_name: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { seed as academy } from '../features/academy/seed.ts';
-import { findDemoUser } from '../features/auth/service.ts';
+import { findDemoUser, hasRealAccounts } from '../features/auth/service.ts';
 import { seed as auth } from '../features/auth/seed.ts';
 import { seed as branding } from '../features/branding/seed.ts';
 import { seed as betacrowd } from '../features/betacrowd/seed.ts';
@@ -86,13 +86,14 @@ export interface SeedOptions {
 /**
  * What every start runs: the reference data (always; idempotent) and, when asked, the demo world if the
  * database does not have it yet. A database that already has it is left alone: visitors' changes stay
- * until the daily restore (restoreDemo).
+ * until the daily restore (restoreDemo). A database that holds real accounts never gets the demo world: its
+ * shared accounts would see them.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ demoSeeded: boolean }> {
   return db.transaction(async (tx) => {
     await lockSeeding(tx);
     await runReference(tx);
-    if (!options.demo || (await hasDemo(tx))) return { demoSeeded: false };
+    if (!options.demo || (await hasDemo(tx)) || (await hasRealAccounts(tx))) return { demoSeeded: false };
     await runDemo(tx, options.now ?? new Date());
     return { demoSeeded: true };
   });

@@ -47,6 +47,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SIGN_IN_RATE_LIMIT: '100000',
     // Tests add products and list them again at once; the catalogue's result cache has its own test.
     CATALOGUE_RESULT_CACHE_MS: '0',
+    // Tests make real administrators beside the demo world, which would turn demo sign-in off by default; the
+    // tests of that default set DEMO_LOGIN to ''.
+    DEMO_LOGIN: 'true',
     ...options.env,
   });
   let app: FastifyInstance;

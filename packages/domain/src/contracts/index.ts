@@ -1,5 +1,6 @@
 export * from './contract.ts';
 export * from './platform.ts';
+export * from './accounts.ts';
 export * from './marketplace.ts';
 export * from './cooperatives.ts';
 export * from './crm.ts';

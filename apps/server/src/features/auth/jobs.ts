@@ -1,5 +1,5 @@
 import type { JobDefinition, Schedule } from '../../platform/jobs/runner.ts';
-import { pruneSecurityEvents } from './service.ts';
+import { pruneSecurityEvents, pruneSignInFailures } from './service.ts';
 
 export const PRUNE_SECURITY_EVENTS_JOB = 'auth.prune-security-events';
 
@@ -12,6 +12,8 @@ export const authJobs: JobDefinition[] = [
     name: PRUNE_SECURITY_EVENTS_JOB,
     async handler(_payload, { tx, now }) {
       await pruneSecurityEvents(tx, now);
+      // Failed password sign-ins count for the lockout's window only.
+      await pruneSignInFailures(tx, now);
     },
   },
 ];

@@ -1,11 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authContracts, normaliseReferralCode, REFERRAL_COOKIE, SIGNED_IN_COOKIE } from '@tt/domain';
+import {
+  accountContracts,
+  authContracts,
+  normaliseReferralCode,
+  REFERRAL_COOKIE,
+  SIGNED_IN_COOKIE,
+} from '@tt/domain';
 import { fail } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { createOidcClient } from './oidc.ts';
+import { checkPassword, invitationOffer, setPasswordWithToken, signUpWithPassword } from './accounts.ts';
 import {
   clientOf,
+  demoSignInOn,
   findDemoUser,
   recordSecurityEvent,
   SESSION_COOKIE,
@@ -34,7 +42,7 @@ export async function authRoutes(app: FastifyInstance) {
     request: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
-    method: 'demo' | 'oidc',
+    method: 'demo' | 'oidc' | 'password',
   ) {
     // A new sign-in rotates the session: the browser's earlier one ends, so a session id that was
     // planted or seen before the sign-in is worth nothing after it. The sign-in is recorded with it (ADR 054).
@@ -67,7 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, authContracts.options, async () => ({
     external: oidc !== undefined,
-    demo: config.demoLogin,
+    demo: await demoSignInOn(app.db, config),
   }));
 
   defineRoute(app, authContracts.me, async ({ user }) => toAppUser(user));
@@ -90,7 +98,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     authContracts.demoLogin,
     async ({ body, request, reply }) => {
-      if (!config.demoLogin) throw fail('auth.demo_disabled');
+      if (!(await demoSignInOn(app.db, config))) throw fail('auth.demo_disabled');
       const role = body?.role ?? 'retailer';
       const user = await findDemoUser(app.db, role);
       if (!user) throw fail('auth.demo_account_missing', { role });
@@ -161,6 +169,71 @@ export async function authRoutes(app: FastifyInstance) {
       await openSession(request, reply, user, 'oidc');
       return toAppUser(user);
     },
+    { config: { rateLimit: signInLimit } },
+  );
+
+  /** The referral code a sign-up came with: sent with it, or the join page's cookie (which is then cleared). */
+  const referralOf = (request: FastifyRequest, reply: FastifyReply, sent: string | undefined) => {
+    const cookie = request.cookies[REFERRAL_COOKIE];
+    if (cookie !== undefined) reply.clearCookie(REFERRAL_COOKIE, { path: '/' });
+    return normaliseReferralCode(sent) ?? normaliseReferralCode(cookie);
+  };
+
+  defineRoute(
+    app,
+    accountContracts.signup,
+    async ({ body, request, reply }) => {
+      const user = await signUpWithPassword(
+        app.db,
+        {
+          identifier: body.identifier,
+          password: body.password,
+          name: body.name,
+          company_name: body.company_name,
+          business_type: body.business_type,
+          state: body.state,
+          referralCode: referralOf(request, reply, body.ref),
+          invitationToken: body.invitation_token,
+        },
+        clientOf(request),
+      );
+      await openSession(request, reply, user, 'password');
+      return toAppUser(user);
+    },
+    { config: { rateLimit: signInLimit } },
+  );
+
+  defineRoute(
+    app,
+    accountContracts.login,
+    async ({ body, request, reply }) => {
+      const user = await checkPassword(app.db, body.identifier, body.password, clientOf(request));
+      await openSession(request, reply, user, 'password');
+      return toAppUser(user);
+    },
+    { config: { rateLimit: signInLimit } },
+  );
+
+  defineRoute(
+    app,
+    accountContracts.setPassword,
+    async ({ body, request }) => {
+      await setPasswordWithToken(app.db, body.token, body.password, clientOf(request));
+      return { ok: true as const };
+    },
+    { config: { rateLimit: signInLimit } },
+  );
+
+  // Without email on this deployment nothing can carry a link: an administrator issues it from the People screen.
+  // The answer is the same whether or not the account exists, so it tells nobody who has one.
+  defineRoute(app, accountContracts.requestReset, async () => ({ email_sent: false }), {
+    config: { rateLimit: signInLimit },
+  });
+
+  defineRoute(
+    app,
+    accountContracts.checkInvitation,
+    async ({ body }) => invitationOffer(app.db, body.token),
     { config: { rateLimit: signInLimit } },
   );
 }

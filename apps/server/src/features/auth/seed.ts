@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { DEMO_ROLES, fallbackReferralCode, type DemoRole, type PROVINCES, type Role } from '@tt/domain';
 import type { Tx } from '../../db/client.ts';
 import { DAY, type AreaSeed } from '../../db/seed-types.ts';
@@ -139,7 +139,7 @@ const townships: [string, (typeof PROVINCES)[number]][] = [
 const MEMBER_COUNT = 60;
 /** How long ago the seeded accounts were opened: before the oldest seeded co-op (1 400 days). */
 const ACCOUNTS_AGE_DAYS = 1_500;
-/** The seeded shop owners' addresses; nobody can sign in with them (no OpenID subject, not demo accounts). */
+/** The seeded shop owners' addresses; nobody can sign in with them (no password, no OpenID subject, not demo accounts). */
 const MEMBER_EMAIL_DOMAIN = '@example.co.za';
 
 /** The demo accounts of every role and 60 shop owners who fill the cooperatives and place orders. */
@@ -167,6 +167,7 @@ export const seed: AreaSeed = {
         email: demoEmail(role),
         role,
         is_demo: true,
+        demo_world: true,
         created_at: since(ACCOUNTS_AGE_DAYS),
       });
     }
@@ -188,6 +189,7 @@ export const seed: AreaSeed = {
           phone: `+27 7${i % 10} 555 ${String(1000 + i).slice(-4)}`,
           years_in_business: 1 + Math.floor(random() * 15),
           is_verified: random() > 0.3,
+          demo_world: true,
           created_at: since(ACCOUNTS_AGE_DAYS - (i % 10)),
         }),
       );
@@ -195,15 +197,7 @@ export const seed: AreaSeed = {
     return { users: { demo, members, deliveryAddress, createdAt: since(ACCOUNTS_AGE_DAYS) } };
   },
   async demoScope(tx) {
-    const rows = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        or(
-          eq(users.is_demo, true),
-          and(isNull(users.oidc_subject), like(users.email, `%${MEMBER_EMAIL_DOMAIN}`)),
-        ),
-      );
+    const rows = await tx.select({ id: users.id }).from(users).where(eq(users.demo_world, true));
     return { userIds: rows.map((r) => r.id) };
   },
   async removeDemo(tx, { userIds }) {

@@ -13,9 +13,7 @@ import type {
 } from '@tt/domain';
 import {
   closedAccountName,
-  deviceFromUserAgent,
   fallbackReferralCode,
-  SECURITY_DETAIL_MAX,
   SECURITY_EVENT_DAYS,
   SECURITY_EVENT_EXPORT_MAX,
   SECURITY_EVENT_PAGE_SIZE,
@@ -26,7 +24,28 @@ import { containing } from '../../db/like.ts';
 import type { SessionCaller } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
 import { emit } from '../../platform/jobs/runner.ts';
+import { endDemoSessions, hasRealAdministrator } from './accounts.ts';
+import { recordSecurityEvent, type SecurityClient } from './events.ts';
 import { securityEvents, sessions, users } from './tables.ts';
+
+export { clientOf, recordSecurityEvent, type NewSecurityEvent, type SecurityClient } from './events.ts';
+export {
+  accountForChange,
+  endDemoSessions,
+  hasRealAdministrator,
+  adminUserById,
+  applyRole,
+  createInvitation,
+  hasRealAccounts,
+  isLastAdmin,
+  issuePasswordLinkFor,
+  listInvitations,
+  pruneSignInFailures,
+  reactivateAccount,
+  revokeInvitation,
+  searchAccounts,
+  suspendAccount,
+} from './accounts.ts';
 
 /** What the auth area tells other areas through the outbox (platform/jobs subscriptions). */
 export const AUTH_EVENTS = {
@@ -60,11 +79,12 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** A session that is the placeholder `hash`, has not expired and whose account is not closed. */
+/** A session that is the placeholder `hash`, has not expired and whose account is neither closed nor suspended. */
 const validSession = and(
   eq(sessions.id, sql.placeholder('hash')),
   gt(sessions.expires_at, sql`now()`),
   isNull(users.closed_at),
+  isNull(users.suspended_at),
 );
 
 /**
@@ -100,6 +120,7 @@ export const sessionUserIdOf = (key: SQL) => sql<number | null>`(select s.user_i
                                                     join ${users} u on u.id = s.user_id
                                                    where s.id = ${key}
                                                      and s.expires_at > now() and u.closed_at is null
+                                                     and u.suspended_at is null
                                                    limit 1)`;
 
 /** The key sessionUserIdOf looks up for a cookie's token (its hash: the table keeps no token). */
@@ -190,46 +211,6 @@ export async function anonymiseUser(tx: Tx, userId: number, now: Date): Promise<
 
 // ---- Security events and sessions (ADR 054)
 
-/** Where a request came from, as a security event or a session keeps it. */
-export interface SecurityClient {
-  ip: string | null;
-  device: string;
-}
-
-/**
- * The client of a request: its address (as TRUST_PROXY lets Fastify believe it) and the device its User-Agent
- * names. A shared demo account keeps no address: its sessions and events are seen by every other visitor.
- */
-export function clientOf(
-  request: { ip: string; headers: { 'user-agent'?: string | undefined } },
-  account?: { is_demo: boolean } | null,
-): SecurityClient {
-  return {
-    ip: account?.is_demo ? null : request.ip.slice(0, 64),
-    device: deviceFromUserAgent(request.headers['user-agent']),
-  };
-}
-
-export interface NewSecurityEvent {
-  userId: number | null;
-  type: SecurityEventType;
-  status?: SecurityEventStatus;
-  client: SecurityClient;
-  details?: string | null;
-}
-
-/** Writes one security event, inside the caller's transaction when given one (the event is part of the change). */
-export async function recordSecurityEvent(db: Db | Tx, event: NewSecurityEvent): Promise<void> {
-  await db.insert(securityEvents).values({
-    user_id: event.userId,
-    type: event.type,
-    status: event.status ?? 'success',
-    ip: event.client.ip,
-    device: event.client.device.slice(0, SECURITY_DETAIL_MAX),
-    details: event.details?.slice(0, SECURITY_DETAIL_MAX) ?? null,
-  });
-}
-
 /**
  * A sign-in, in one transaction: the browser's earlier session ends (a planted or seen session id is worth nothing
  * after it), the new one is opened with its device and address, and the sign-in is recorded.
@@ -240,7 +221,7 @@ export async function signIn(
   days: number,
   client: SecurityClient,
   earlierToken: string | undefined,
-  method: 'demo' | 'oidc',
+  method: 'demo' | 'oidc' | 'password',
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
@@ -379,11 +360,16 @@ export interface SecurityEventSelection {
   userId: number | null;
   type?: SecurityEventType | undefined;
   status?: SecurityEventStatus | undefined;
+  /** Only the demo world's accounts' events (what a shared demo account may see of the deployment). */
+  demoWorldOnly?: boolean;
 }
 
 const eventWhere = (s: SecurityEventSelection) =>
   and(
     s.userId === null ? undefined : eq(securityEvents.user_id, s.userId),
+    s.demoWorldOnly
+      ? sql`${securityEvents.user_id} in (select ${users.id} from ${users} where ${users.demo_world})`
+      : undefined,
     s.type ? eq(securityEvents.type, s.type) : undefined,
     s.status ? eq(securityEvents.status, s.status) : undefined,
   );
@@ -491,6 +477,33 @@ export async function pruneSecurityEvents(tx: Tx, now: Date): Promise<number> {
   return gone.length;
 }
 
+/** The demo world's accounts' ids, as a sub-select: what a shared demo account may see of the whole deployment. */
+export const demoWorldAccountIds = sql`(select ${users.id} from ${users} where ${users.demo_world})`;
+
+/** Whether the account is one of the demo world's (a demo account acts on no other). */
+export async function isDemoWorldAccount(db: Db | Tx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ demo: users.demo_world }).from(users).where(eq(users.id, userId));
+  return row?.demo ?? false;
+}
+
+/** Whether demo sign-in was turned off by a real administrator, per database (it never turns on again by itself). */
+const demoTurnedOff = new WeakSet<Db>();
+
+/**
+ * Whether demo sign-in is on now: as configured (config.ts), and, unless DEMO_LOGIN=true asked for it, only until the
+ * deployment has a real administrator. Once off, the demo accounts' sessions end: none may read real accounts' data.
+ */
+export async function demoSignInOn(
+  db: Db,
+  config: { demoLogin: boolean; demoLoginExplicit: boolean },
+): Promise<boolean> {
+  if (!config.demoLogin || demoTurnedOff.has(db)) return false;
+  if (config.demoLoginExplicit || !(await hasRealAdministrator(db))) return true;
+  demoTurnedOff.add(db);
+  await endDemoSessions(db);
+  return false;
+}
+
 export function demoEmail(role: DemoRole): string {
   return `demo.${role}@township-trade.co.za`;
 }
@@ -551,6 +564,7 @@ export function toAppUser(row: UserRow): AppUser {
     id: row.id,
     name: row.name,
     email: row.email,
+    mobile: row.mobile,
     role: row.role as AppUser['role'],
     phone: row.phone,
     company_name: row.company_name,
@@ -749,7 +763,11 @@ export async function accountCountsBy(
  * the seller role it named), inside the caller's transaction. Whether the grant is allowed is the caller's rule.
  */
 export async function grantRole(tx: Db | Tx, userId: number, role: Role): Promise<void> {
-  const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  const [before] = await tx
+    .select({ role: users.role, closed_at: users.closed_at })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (before?.closed_at) throw fail('admin_users.closed_account');
   await tx.update(users).set({ role, updated_at: new Date() }).where(eq(users.id, userId));
   if (before && before.role !== role) {
     // Granted by someone else: the grantee's device is not known, so the event names none.

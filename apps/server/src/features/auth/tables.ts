@@ -1,12 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { ROLES, SECURITY_EVENT_STATUSES, SECURITY_EVENT_TYPES } from '@tt/domain';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ROLES, SECURITY_EVENT_STATUSES, SECURITY_EVENT_TYPES, STAFF_ROLES } from '@tt/domain';
+
+const roleList = sql.raw(ROLES.map((r) => `'${r}'`).join(', '));
+export const PASSWORD_TOKEN_PURPOSES = ['reset', 'setup'] as const;
 
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    email: text('email').notNull().unique(),
+    /** Lower case when it signs in; null for an account opened with a mobile number alone. */
+    email: text('email').unique(),
+    /** The mobile number the account signs in with, E.164 (+27...). */
+    mobile: text('mobile').unique('users_mobile_unique'),
     name: text('name').notNull(),
     role: text('role', { enum: ROLES }).notNull().default('retailer'),
     phone: text('phone'),
@@ -23,13 +39,84 @@ export const users = pgTable(
     is_verified: boolean('is_verified').notNull().default(false),
     is_demo: boolean('is_demo').notNull().default(false),
     oidc_subject: text('oidc_subject').unique(),
+    /** scrypt (passwords.ts); null for an account that signs in otherwise, or has not set one yet. */
+    password_hash: text('password_hash'),
+    /** Which version of the terms and privacy notice the account accepted at sign-up, and when (POPIA). */
+    terms_version: text('terms_version'),
+    terms_accepted_at: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The role the last staff grant replaced: what revoking it restores. */
+    previous_role: text('previous_role', { enum: ROLES }),
+    /** Set while an administrator has suspended the account: no session, key or sign-in works. */
+    suspended_at: timestamp('suspended_at', { withTimezone: true }),
+    suspended_reason: text('suspended_reason'),
+    /** The seeded demo world (the demo accounts and the seeded shop owners); every other account is real. */
+    demo_world: boolean('demo_world').notNull().default(false),
     /** Set when the user closed the account (POPIA): personal fields are then anonymised. */
     closed_at: timestamp('closed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The role is one of the domain's roles (migration 0005), never free text.
-  (t) => [check('users_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`)],
+  (t) => [
+    check('users_role_check', sql`${t.role} in (${roleList})`),
+    check(
+      'users_previous_role_check',
+      sql`${t.previous_role} is null or ${t.previous_role} in (${roleList})`,
+    ),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+/** One-time password links (a reset, or a first password); only the token's hash is kept. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    token_hash: text('token_hash').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: PASSWORD_TOKEN_PURPOSES }).notNull(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_tokens_hash_unique').on(t.token_hash),
+    index('password_tokens_user_idx').on(t.user_id),
+  ],
+);
+
+/** Staff invitations: a one-time sign-up link with a role, valid INVITATION_DAYS, revocable. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    token_hash: text('token_hash').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    created_by: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    used_by: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invitations_hash_unique').on(t.token_hash)],
+);
+
+/** Failed password sign-ins by account (`account:<id>`) and by address (`ip:<address>`), for the lockout. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_key_idx').on(t.key, t.created_at)],
 );
 
 export const sessions = pgTable(

@@ -122,6 +122,16 @@ export async function revokeApiKey(
   });
 }
 
+/** Ends every live key of an account at once (a suspension), inside the caller's transaction; how many ended. */
+export async function revokeKeysOf(tx: Tx, ownerId: number, now = new Date()): Promise<number> {
+  const revoked = await tx
+    .update(apiKeys)
+    .set({ revoked_at: now })
+    .where(live(ownerId))
+    .returning({ id: apiKeys.id });
+  return revoked.length;
+}
+
 /**
  * The key a request bears, when it is live and its owner's account is open: the owner (as routes get a
  * signed-in user) and the key's scopes. Looked up by hash, so the key is never compared as text.
@@ -134,7 +144,7 @@ export async function findApiKeyCaller(db: Db, key: string): Promise<ApiKeyCalle
     .limit(1);
   if (!row) return null;
   const user = await userRowById(db, row.owner_id);
-  if (!user || user.closed_at !== null) return null;
+  if (!user || user.closed_at !== null || user.suspended_at !== null) return null;
   return { keyId: row.id, scopes: scopesOf(row), user };
 }
 

@@ -33,7 +33,7 @@ import {
 } from '@tt/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
-import { userSummaries, type UserRow } from '../auth/service.ts';
+import { demoWorldAccountIds, userSummaries, type UserRow } from '../auth/service.ts';
 import { productSummaries } from '../catalog/service.ts';
 import { costOfGoods, receiveDelivery, releaseReservation, shipOrderLine } from '../inventory/service.ts';
 import { postMarketplaceDelivery, postOrderPayment } from '../ledger/service.ts';
@@ -72,11 +72,16 @@ async function partiesOf(db: Db | Tx, rows: readonly { buyer_id: number; seller_
   return (id: number) => parties.get(id)?.display_name ?? '';
 }
 
-/** The orders a user may see (see orderScopeFor). */
-export function visibleOrders(user: Pick<UserRow, 'id' | 'role'>): SQL | undefined {
+/**
+ * The orders a user may see (see orderScopeFor). A shared demo account that may see every order sees the demo
+ * world's: anyone can sign in to it, so a real customer's order is never among them.
+ */
+export function visibleOrders(user: Pick<UserRow, 'id' | 'role'> & { is_demo?: boolean }): SQL | undefined {
   switch (orderScopeFor(user.role)) {
     case 'all':
-      return undefined;
+      return user.is_demo
+        ? and(inArray(orders.buyer_id, demoWorldAccountIds), inArray(orders.seller_id, demoWorldAccountIds))
+        : undefined;
     case 'seller':
       return eq(orders.seller_id, user.id);
     case 'buyer':
@@ -837,6 +842,15 @@ export async function openOrderCount(db: Db | Tx, buyers: readonly number[] | nu
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
     .where(and(placedBy(buyers), sql`${orders.status} not in ('delivered', 'cancelled')`));
+  return Number(row?.n ?? 0);
+}
+
+/** The seller's orders still under way (neither delivered nor cancelled): a seller with them is still in business. */
+export async function openOrdersAsSeller(db: Db | Tx, sellerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.seller_id, sellerId), sql`${orders.status} not in ('delivered', 'cancelled')`));
   return Number(row?.n ?? 0);
 }
 

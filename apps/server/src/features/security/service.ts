@@ -12,17 +12,17 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
-import { signInFigures, type SecurityEventSelection, type UserRow } from '../auth/service.ts';
+import { demoSignInOn, signInFigures, type SecurityEventSelection, type UserRow } from '../auth/service.ts';
 
 /**
  * The deployment's measures from its configuration, read at start: each is on only when the configuration or
  * the code really does it (ADR 054). The code's own (headers, hashed keys, logs) are always on.
  */
-export function measuresOf(config: Config) {
+export function measuresOf(config: Config, demoSignIn: boolean) {
   return securityMeasures({
     https: config.publicUrl.startsWith('https://'),
     singleSignOn: config.oidc !== undefined,
-    demoSignIn: config.demoLogin,
+    demoSignIn,
     signInRateLimitPerMinute: config.signInRateLimit,
     apiKeyRateLimitPerMinute: config.apiKeyRateLimit,
     sessionDays: config.sessionDays,
@@ -35,7 +35,7 @@ export async function securityOverview(
   user: Pick<UserRow, 'id' | 'role'>,
   now = new Date(),
 ): Promise<SecurityOverview> {
-  const measures = measuresOf(config);
+  const measures = measuresOf(config, await demoSignInOn(db, config));
   const score = securityScore(measures);
   const figures = await signInFigures(db, user.id, now, can(user.role, 'security.monitor'));
   return {
@@ -50,7 +50,7 @@ export async function securityOverview(
 
 /** Whose events a filter asks for: the caller's own, or the deployment's (security.monitor, else 403). */
 export function selectionFor(
-  user: Pick<UserRow, 'id' | 'role'>,
+  user: Pick<UserRow, 'id' | 'role' | 'is_demo'>,
   filter: {
     scope: 'mine' | 'deployment';
     type?: SecurityEvent['type'] | undefined;
@@ -63,6 +63,8 @@ export function selectionFor(
     userId: filter.scope === 'deployment' ? null : user.id,
     type: filter.type,
     status: filter.status,
+    // A shared demo account is anyone's: it sees the demo world's events, never a real account's.
+    demoWorldOnly: user.is_demo,
   };
 }
 

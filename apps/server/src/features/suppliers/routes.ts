@@ -16,7 +16,7 @@ import {
 export async function supplierRoutes(app: FastifyInstance) {
   defineRoute(app, c.myApplications, async ({ user }) => myApplications(app.db, user));
   defineRoute(app, c.apply, async ({ user, body }) => apply(app.db, user, body));
-  defineRoute(app, c.reviewList, async () => reviewList(app.db));
+  defineRoute(app, c.reviewList, async ({ user }) => reviewList(app.db, user));
   defineRoute(app, c.review, async ({ user, params, body }) => review(app.db, user, params.id, body));
   defineRoute(app, c.myProducts, async ({ user, query }) => myProducts(app.db, user, query));
   defineRoute(app, c.createProduct, async ({ user, body }) => createProduct(app.db, user, body));

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   APPLICATION_LIST_MAX,
   canMoveApplication,
@@ -17,7 +17,13 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../../platform/auth.ts';
 import { fail, field } from '../../platform/errors.ts';
-import { accountOf, grantRole, userSummaries } from '../auth/service.ts';
+import {
+  accountOf,
+  demoWorldAccountIds,
+  grantRole,
+  isDemoWorldAccount,
+  userSummaries,
+} from '../auth/service.ts';
 import {
   categoryExists,
   insertListing,
@@ -46,7 +52,7 @@ import { supplierApplications } from './tables.ts';
  * applicant is told with a notification that opens /supplier-applications.
  */
 
-type Caller = Pick<AuthenticatedUser, 'id' | 'role'>;
+type Caller = Pick<AuthenticatedUser, 'id' | 'role'> & { is_demo?: boolean };
 type ApplicationRow = typeof supplierApplications.$inferSelect;
 
 export const APPLICATIONS_LINK = '/supplier-applications';
@@ -106,19 +112,25 @@ export async function apply(
   return (await toApplications(db, [row]))[0]!;
 }
 
-/** Review Applications: open ones first (oldest first, as they wait), then the decided, newest first. */
-export async function reviewList(db: Db): Promise<ApplicationReviewList> {
+/**
+ * Review Applications: open ones first (oldest first, as they wait), then the decided, newest first. A shared demo
+ * reviewer sees only the demo world's applications (a real applicant's registration and tax numbers are not theirs).
+ */
+export async function reviewList(db: Db, reviewer: Caller): Promise<ApplicationReviewList> {
+  const whose = reviewer.is_demo ? inArray(supplierApplications.user_id, demoWorldAccountIds) : undefined;
   const [counts] = await db
     .select({
       pending: sql<number>`(count(*) filter (where ${supplierApplications.application_status} = 'pending'))::int`,
       under_review: sql<number>`(count(*) filter (where ${supplierApplications.application_status} = 'under_review'))::int`,
       total: sql<number>`count(*)::int`,
     })
-    .from(supplierApplications);
+    .from(supplierApplications)
+    .where(whose);
   const open = sql`${supplierApplications.application_status} in ('pending', 'under_review')`;
   const rows = await db
     .select()
     .from(supplierApplications)
+    .where(whose)
     .orderBy(
       desc(open),
       sql`case when ${open} then ${supplierApplications.created_at} end asc`,
@@ -152,6 +164,8 @@ export async function review(
       .for('update');
     if (!row) throw fail('application.not_found');
     if (row.user_id === reviewer.id) throw fail('application.own_review');
+    if (reviewer.is_demo && !(await isDemoWorldAccount(tx, row.user_id)))
+      throw fail('admin_users.demo_on_real');
     if (!canMoveApplication(row.application_status, decision.status)) {
       throw fail('application.cannot_move', { status: row.application_status });
     }

@@ -1,6 +1,14 @@
 import type { Db } from '../../db/client.ts';
 import { learningRecordsOf } from '../academy/service.ts';
-import { anonymiseUser, securityEventsOf, sessionsOf, toAppUser, type UserRow } from '../auth/service.ts';
+import {
+  accountForChange,
+  anonymiseUser,
+  isLastAdmin,
+  securityEventsOf,
+  sessionsOf,
+  toAppUser,
+  type UserRow,
+} from '../auth/service.ts';
 import { myParticipations } from '../bulk-orders/service.ts';
 import { cartOf, clearCart } from '../cart/service.ts';
 import { crowdfundingRecordsOf } from '../betacrowd/service.ts';
@@ -94,6 +102,9 @@ export async function closeAccount(db: Db, user: UserRow): Promise<void> {
   }
   await db.transaction(async (tx) => {
     const now = new Date();
+    // Locked with every administrator's change to accounts: two closings at once cannot leave none.
+    const account = await accountForChange(tx, user.id, user);
+    if (await isLastAdmin(tx, account)) throw fail('admin_users.last_admin');
     await clearCart(tx, user.id);
     await deleteNotificationsOf(tx, user.id);
     await forgetBuyerDetails(tx, user.id);
