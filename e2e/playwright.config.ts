@@ -91,6 +91,8 @@ export default defineConfig({
         DATA_DIR: mkdtempSync(join(tmpdir(), `tt-e2e-${project.name}-`)),
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // The tests sign in to the shared demo accounts, which production mode offers only when asked.
+        DEMO_LOGIN: 'true',
         SIGN_IN_RATE_LIMIT: '1000',
       },
     })),

@@ -10,10 +10,15 @@ import {
 } from '../../apps/server/test/support/oidc-provider.ts';
 import { copySeededDatabase, serverMain } from '../seeded-data.mjs';
 
-export interface ProviderServer {
+export interface SecondServer {
   origin: string;
-  provider: TestProvider;
+  /** Where its embedded database lives. */
+  dataDir: string;
   stop(): Promise<void>;
+}
+
+export interface ProviderServer extends SecondServer {
+  provider: TestProvider;
 }
 
 /**
@@ -31,41 +36,81 @@ export async function startProviderServer(options: {
   dataDirPrefix: string;
   env?: Record<string, string>;
 }): Promise<ProviderServer> {
-  if (!Number.isInteger(options.portOffset) || options.portOffset < 50 || options.portOffset > 74) {
-    throw new Error(`portOffset ${options.portOffset} is outside 50 to 74`);
-  }
-  const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  if (parallelIndex > 1) throw new Error('Ports E2E_PORT+50 to +99 hold two parallel workers, not more');
-  const port = Number(process.env.E2E_PORT ?? 3199) + options.portOffset + 25 * parallelIndex;
-  const origin = `http://localhost:${port}`;
+  const origin = `http://localhost:${secondPort(options.portOffset)}`;
   const provider = await startTestProvider({
     redirectUri: `${origin}/auth/callback`,
     account: options.account,
   });
+  try {
+    const server = await startSecondServer({
+      portOffset: options.portOffset,
+      dataDirPrefix: options.dataDirPrefix,
+      env: {
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        OIDC_ALLOW_INSECURE: 'true',
+        // These flows sign in to demo accounts beside the provider's, which production mode offers only when asked.
+        DEMO_LOGIN: 'true',
+        ...options.env,
+      },
+    });
+    return {
+      ...server,
+      provider,
+      async stop() {
+        await server.stop();
+        await provider.close();
+      },
+    };
+  } catch (error) {
+    await provider.close();
+    throw error;
+  }
+}
+
+function secondPort(portOffset: number): number {
+  if (!Number.isInteger(portOffset) || portOffset < 50 || portOffset > 74) {
+    throw new Error(`portOffset ${portOffset} is outside 50 to 74`);
+  }
+  const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  if (parallelIndex > 1) throw new Error('Ports E2E_PORT+50 to +99 hold two parallel workers, not more');
+  return Number(process.env.E2E_PORT ?? 3199) + portOffset + 25 * parallelIndex;
+}
+
+/**
+ * A second server of the app, in production mode, on a fresh copy of the run's seeded database; `beforeStart` runs
+ * on that database before the server opens it (the users command, which needs it to itself).
+ */
+export async function startSecondServer(options: {
+  portOffset: number;
+  dataDirPrefix: string;
+  env?: Record<string, string>;
+  beforeStart?: (env: Record<string, string>) => Promise<void> | void;
+}): Promise<SecondServer> {
+  const port = secondPort(options.portOffset);
+  const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
   // A fresh copy of the run's seeded template (playwright.config.ts, seeded-data.mjs): exactly the demo seed,
   // without seeding it again.
   const templateDir = process.env.E2E_TEMPLATE_DIR;
   if (!templateDir) throw new Error('E2E_TEMPLATE_DIR is set by playwright.config.ts');
   await copySeededDatabase(templateDir, dataDir);
+  const env: Record<string, string> = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PUBLIC_URL: origin,
+    SIGN_IN_RATE_LIMIT: '1000',
+    ...options.env,
+  };
+  await options.beforeStart?.(env);
   // The compiled server, as the main e2e server runs (`npm run test:e2e` builds first).
   const main = ['--enable-source-maps', serverMain];
   const server: ChildProcess = spawn(process.execPath, main, {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PUBLIC_URL: origin,
-      SIGN_IN_RATE_LIMIT: '1000',
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      OIDC_ALLOW_INSECURE: 'true',
-      ...options.env,
-    },
+    env: { ...process.env, ...env },
     stdio: 'ignore',
     // Its own process group, so stopping it stops everything it started.
     detached: true,
@@ -85,11 +130,10 @@ export async function startProviderServer(options: {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
-    await provider.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; i < 200; i += 1) {
-    if (await up()) return { origin, provider, stop };
+    if (await up()) return { origin, dataDir, stop };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await stop();

@@ -49,3 +49,27 @@ CREATE TABLE "sign_in_failures" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "sign_in_failures_key_idx" ON "sign_in_failures" USING btree ("key","created_at");
+--> statement-breakpoint
+-- Passkeys (WebAuthn): the credential's id and public key, its signature counter, and how its owner names it.
+CREATE TABLE "passkeys" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE cascade,
+	"credential_id" text NOT NULL,
+	"public_key" text NOT NULL,
+	"counter" bigint DEFAULT 0 NOT NULL,
+	"transports" text[] DEFAULT '{}' NOT NULL,
+	"name" text NOT NULL,
+	"backed_up" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone
+);--> statement-breakpoint
+CREATE UNIQUE INDEX "passkeys_credential_unique" ON "passkeys" USING btree ("credential_id");--> statement-breakpoint
+CREATE INDEX "passkeys_user_idx" ON "passkeys" USING btree ("user_id");
+--> statement-breakpoint
+-- The passkey ceremonies' challenges, each usable once within five minutes.
+CREATE TABLE "webauthn_challenges" (
+	"challenge" text PRIMARY KEY NOT NULL,
+	"purpose" text NOT NULL CHECK ("purpose" in ('register', 'login')),
+	"user_id" integer REFERENCES "users"("id") ON DELETE cascade,
+	"expires_at" timestamp with time zone NOT NULL
+);

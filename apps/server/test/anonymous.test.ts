@@ -20,6 +20,8 @@ const PUBLIC = new Set([
   'POST /api/auth/password',
   'POST /api/auth/password-reset',
   'POST /api/auth/invitation',
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey/login',
   // The deployment's branding and its logo: every visitor's app applies them, signed in or not (ADR 049).
   'GET /api/branding',
   'GET /api/branding/logo',

@@ -264,3 +264,37 @@ export function passwordLinkUrl(publicUrl: string, token: string): string {
 export function invitationLinkUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${ACCOUNT_PAGES.signup}?invitation=${encodeURIComponent(token)}`;
 }
+
+// ---- Passkeys (WebAuthn)
+
+/** How many passkeys one account may keep: one per phone or key is plenty. */
+export const PASSKEY_MAX = 10;
+
+export const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Whether the passkey is synced to the person's other devices (their platform's backup). */
+  backed_up: z.boolean(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+export const passkeyListSchema = z.object({ passkeys: z.array(passkeySchema) });
+
+/** The browser's WebAuthn JSON, passed through: the WebAuthn library checks every part of it. */
+const webAuthnJsonSchema = z.record(z.string(), z.unknown());
+
+/** The options a browser hands to navigator.credentials (create or get). */
+export const passkeyOptionsSchema = z.object({ options: webAuthnJsonSchema });
+export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
+
+export const passkeyRegistrationSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(60, { message: 'validation.too_long' })
+    .optional(),
+  response: webAuthnJsonSchema,
+});
+export const passkeyLoginSchema = z.object({ response: webAuthnJsonSchema });

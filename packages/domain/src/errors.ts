@@ -139,6 +139,32 @@ export const ERRORS = {
     params: none,
     message: 'This invitation can no longer be used: it was revoked, used already or has expired.',
   },
+  'auth.passkey_expired': {
+    status: 400,
+    params: none,
+    message: 'The passkey request took too long or was started elsewhere. Please try again.',
+  },
+  'auth.passkey_rejected': {
+    status: 400,
+    params: none,
+    message: 'The passkey could not be verified. Please try again.',
+  },
+  'auth.passkey_unknown': {
+    status: 401,
+    params: none,
+    message: 'This passkey does not belong to an account here. Sign in another way.',
+  },
+  'auth.passkey_exists': {
+    status: 409,
+    params: none,
+    message: 'This passkey is already on an account.',
+  },
+  'auth.passkey_limit': {
+    status: 409,
+    params: { limit: 'number' },
+    message: 'An account keeps at most {{limit}} passkeys. Remove one first.',
+  },
+  'auth.passkey_not_found': { status: 404, params: none, message: 'There is no such passkey on your account.' },
   'admin_users.not_found': { status: 404, params: none, message: 'There is no such account.' },
   'admin_users.role_not_grantable': {
     status: 400,

@@ -28,6 +28,8 @@ export const SECURITY_EVENT_TYPES = [
   'account_reactivated',
   'invitation_created',
   'invitation_revoked',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export const securityEventTypeSchema = z.enum(SECURITY_EVENT_TYPES);
 export type SecurityEventType = z.infer<typeof securityEventTypeSchema>;
@@ -257,7 +259,12 @@ export function securityBand(score: number): SecurityBand {
  * (apps/server/test/personal-data.test.ts), so data added to the export must be registered here.
  */
 export const PERSONAL_DATA_REGISTER = [
-  { id: 'account', sections: ['profile', 'subscription'], kept: 'while_open', on_close: 'anonymised' },
+  {
+    id: 'account',
+    sections: ['profile', 'passkeys', 'subscription'],
+    kept: 'while_open',
+    on_close: 'anonymised',
+  },
   { id: 'security', sections: ['sessions', 'security_events'], kept: 'security_days', on_close: 'deleted' },
   { id: 'trading', sections: ['cart', 'orders'], kept: 'books', on_close: 'anonymised' },
   {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   accountContracts,
   authContracts,
+  passkeyContracts,
   normaliseReferralCode,
   REFERRAL_COOKIE,
   SIGNED_IN_COOKIE,
@@ -11,6 +12,18 @@ import { fail } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { createOidcClient } from './oidc.ts';
 import { checkPassword, invitationOffer, setPasswordWithToken, signUpWithPassword } from './accounts.ts';
+import {
+  addPasskey,
+  checkPasskey,
+  keepChallenge,
+  useChallenge,
+  type Ceremony,
+  loginOptions,
+  passkeysOf,
+  registrationOptions,
+  relyingPartyOf,
+  removePasskey,
+} from './passkeys.ts';
 import {
   clientOf,
   demoSignInOn,
@@ -25,6 +38,10 @@ import {
 } from './service.ts';
 
 const OIDC_COOKIE = 'tt_oidc';
+/** A passkey ceremony's challenge, between its options and its answer (signed, five minutes). */
+const WEBAUTHN_COOKIE = 'tt_webauthn';
+const WEBAUTHN_PATH = '/api/auth';
+const PASSKEY_PARTY_NAME = 'Township Trade';
 
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app;
@@ -42,7 +59,7 @@ export async function authRoutes(app: FastifyInstance) {
     request: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
-    method: 'demo' | 'oidc' | 'password',
+    method: 'demo' | 'oidc' | 'password' | 'passkey',
   ) {
     // A new sign-in rotates the session: the browser's earlier one ends, so a session id that was
     // planted or seen before the sign-in is worth nothing after it. The sign-in is recorded with it (ADR 054).
@@ -236,6 +253,107 @@ export async function authRoutes(app: FastifyInstance) {
     async ({ body }) => invitationOffer(app.db, body.token),
     { config: { rateLimit: signInLimit } },
   );
+
+  const rp = relyingPartyOf(config.publicUrl, PASSKEY_PARTY_NAME);
+  const challengeCookie = (request: FastifyRequest) =>
+    ({ httpOnly: true, sameSite: 'strict', secure: secureFor(request), path: WEBAUTHN_PATH }) as const;
+
+  /** Keeps a ceremony's challenge for its answer, bound to its purpose (and to the account adding a passkey). */
+  const giveChallenge = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    challenge: string,
+    purpose: Ceremony,
+    userId?: number,
+  ) => {
+    await keepChallenge(app.db, challenge, purpose, userId ?? null);
+    reply.setCookie(WEBAUTHN_COOKIE, JSON.stringify({ c: challenge, p: purpose, u: userId }), {
+      ...challengeCookie(request),
+      signed: true,
+      maxAge: 5 * 60,
+    });
+  };
+
+  /** The challenge this browser was given for this purpose, used up now; refused when used or expired. */
+  const takeChallenge = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    purpose: Ceremony,
+    userId?: number,
+  ): Promise<string> => {
+    const raw = request.cookies[WEBAUTHN_COOKIE];
+    reply.clearCookie(WEBAUTHN_COOKIE, challengeCookie(request));
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    const kept = unsigned?.valid && unsigned.value ? parseChallenge(unsigned.value) : undefined;
+    if (!kept || kept.p !== purpose || kept.u !== userId) throw fail('auth.passkey_expired');
+    if (!(await useChallenge(app.db, kept.c, purpose, userId ?? null))) throw fail('auth.passkey_expired');
+    return kept.c;
+  };
+
+  defineRoute(app, passkeyContracts.registrationOptions, async ({ user, request, reply }) => {
+    const options = await registrationOptions(app.db, user, rp);
+    await giveChallenge(request, reply, options.challenge, 'register', user.id);
+    return { options: options as unknown as Record<string, unknown> };
+  });
+
+  defineRoute(app, passkeyContracts.add, async ({ user, body, request, reply }) =>
+    addPasskey(
+      app.db,
+      user,
+      body.response,
+      await takeChallenge(request, reply, 'register', user.id),
+      rp,
+      body.name,
+      clientOf(request, user),
+      request.headers['user-agent'],
+    ),
+  );
+
+  defineRoute(app, passkeyContracts.list, async ({ user }) => ({
+    passkeys: await passkeysOf(app.db, user.id),
+  }));
+
+  defineRoute(app, passkeyContracts.remove, async ({ user, params, request }) => {
+    await removePasskey(app.db, user, params.id, clientOf(request, user));
+  });
+
+  defineRoute(
+    app,
+    passkeyContracts.loginOptions,
+    async ({ request, reply }) => {
+      const options = await loginOptions(rp);
+      await giveChallenge(request, reply, options.challenge, 'login');
+      return { options: options as unknown as Record<string, unknown> };
+    },
+    { config: { rateLimit: signInLimit } },
+  );
+
+  defineRoute(
+    app,
+    passkeyContracts.login,
+    async ({ body, request, reply }) => {
+      const challenge = await takeChallenge(request, reply, 'login');
+      const user = await checkPasskey(app.db, body.response, challenge, rp, clientOf(request));
+      await openSession(request, reply, user, 'passkey');
+      return toAppUser(user);
+    },
+    { config: { rateLimit: signInLimit } },
+  );
+}
+
+function parseChallenge(value: string): { c: string; p: 'register' | 'login'; u?: number } | undefined {
+  try {
+    const parsed = z
+      .object({
+        c: z.string().min(16).max(256),
+        p: z.enum(['register', 'login']),
+        u: z.number().int().optional(),
+      })
+      .safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parsePending(value: string): { verifier: string; state: string } | undefined {

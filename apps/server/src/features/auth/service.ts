@@ -26,7 +26,7 @@ import { fail } from '../../platform/errors.ts';
 import { emit } from '../../platform/jobs/runner.ts';
 import { endDemoSessions, hasRealAdministrator } from './accounts.ts';
 import { recordSecurityEvent, type SecurityClient } from './events.ts';
-import { securityEvents, sessions, users } from './tables.ts';
+import { passkeys, passwordTokens, securityEvents, sessions, users } from './tables.ts';
 
 export { clientOf, recordSecurityEvent, type NewSecurityEvent, type SecurityClient } from './events.ts';
 export {
@@ -46,6 +46,7 @@ export {
   searchAccounts,
   suspendAccount,
 } from './accounts.ts';
+export { passkeysOf } from './passkeys.ts';
 
 /** What the auth area tells other areas through the outbox (platform/jobs subscriptions). */
 export const AUTH_EVENTS = {
@@ -200,11 +201,18 @@ export async function anonymiseUser(tx: Tx, userId: number, now: Date): Promise<
       referral_code: null,
       is_verified: false,
       oidc_subject: null,
+      mobile: null,
+      password_hash: null,
+      previous_role: null,
+      suspended_reason: null,
       closed_at: now,
       updated_at: now,
     })
     .where(eq(users.id, userId));
   await tx.delete(sessions).where(eq(sessions.user_id, userId));
+  // Nothing signs in to a closed account again: its passkeys and password links go.
+  await tx.delete(passkeys).where(eq(passkeys.user_id, userId));
+  await tx.delete(passwordTokens).where(eq(passwordTokens.user_id, userId));
   // The account's security events hold its addresses and devices: they go with it (POPIA).
   await tx.delete(securityEvents).where(eq(securityEvents.user_id, userId));
 }
@@ -221,7 +229,7 @@ export async function signIn(
   days: number,
   client: SecurityClient,
   earlierToken: string | undefined,
-  method: 'demo' | 'oidc' | 'password',
+  method: 'demo' | 'oidc' | 'password' | 'passkey',
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
