@@ -66,7 +66,14 @@ function seed(dataDir) {
   return new Promise((resolve, reject) => {
     const server = spawn(process.execPath, ['--enable-source-maps', serverMain], {
       // DEMO_LOGIN=true: the servers run as in production (NODE_ENV), where demo sign-in is off unless asked for.
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', JOBS: 'false', LOG_LEVEL: 'info', DEMO_LOGIN: 'true' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        JOBS: 'false',
+        LOG_LEVEL: 'info',
+        DEMO_LOGIN: 'true',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -36,4 +36,6 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
-console.log(`server built: dist/server/main.js and users.js (${Math.round(bytes / 1024)} KiB with its source map)`);
+console.log(
+  `server built: dist/server/main.js and users.js (${Math.round(bytes / 1024)} KiB with its source map)`,
+);

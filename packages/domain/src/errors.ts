@@ -164,7 +164,11 @@ export const ERRORS = {
     params: { limit: 'number' },
     message: 'An account keeps at most {{limit}} passkeys. Remove one first.',
   },
-  'auth.passkey_not_found': { status: 404, params: none, message: 'There is no such passkey on your account.' },
+  'auth.passkey_not_found': {
+    status: 404,
+    params: none,
+    message: 'There is no such passkey on your account.',
+  },
   'admin_users.not_found': { status: 404, params: none, message: 'There is no such account.' },
   'admin_users.role_not_grantable': {
     status: 400,

@@ -14,6 +14,7 @@ export * from './dashboard-rules.ts';
 export * from './sast.ts';
 export * from './auth.ts';
 export * from './accounts.ts';
+export * from './mobile.ts';
 export * from './catalog.ts';
 export * from './catalog-rules.ts';
 export * from './cart.ts';

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR_CODE } from '../lib/api';
-import { errorMessage, loadErrorTranslations } from '../lib/errors';
+import { errorMessage, isShownInPlace, loadErrorTranslations } from '../lib/errors';
 import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { toastError } from '../lib/toast';
@@ -8,11 +8,12 @@ import { authKeys } from '../features/auth/api';
 
 /** One place shows every failed call to the user (DECISIONS 5): nothing fails silently. */
 export function createQueryClient() {
-  const report = (error: unknown) => {
+  const report = (error: unknown, meta: Record<string, unknown> | undefined) => {
     // A session that ended (expired, or logged out elsewhere) sends the user back to sign in.
     if (error instanceof ApiError && error.status === 401) client.setQueryData(authKeys.me(), null);
     // A plan allowance is answered by the upgrade dialog of the screen that hit it, not a toast.
     if (error instanceof ApiError && error.code === 'plan_limit') return;
+    if (isShownInPlace(meta)) return;
     // The sign-in callback page explains a failed sign-in itself, in full; a toast would say it twice.
     if (window.location.pathname === paths.authCallback) return;
     const show = () =>
@@ -27,8 +28,10 @@ export function createQueryClient() {
     else show();
   };
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: report }),
-    mutationCache: new MutationCache({ onError: report }),
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => report(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         retry: (count, error) =>

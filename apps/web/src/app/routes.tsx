@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { preloadTranslations } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { OptionalUser, RequirePermission, RequireUser, SignedOutOnly } from './guards';
 import { RouteError } from './RouteError';
@@ -8,6 +9,12 @@ type Lazy = () => Promise<{ default: React.ComponentType }>;
 const screen = (load: Lazy): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
+/** An account screen: its words are asked for beside its code, not once the code has arrived and asked. */
+const accountScreen = (load: Lazy, namespaces: string[] = []) =>
+  screen(() => {
+    preloadTranslations(['accounts', ...namespaces]);
+    return load();
+  });
 
 /**
  * The routes drawn inside AppShell when signed in: there the signed-in first paint (index.html) stays until
@@ -19,7 +26,7 @@ function FirstScreenPending() {
   return null;
 }
 
-/** Spec 3 §2: all 38 paths in one table, each screen in its own lazily loaded chunk. */
+/** Spec 3 §2's 38 paths and the screens the product adds, in one table, each screen in its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -30,9 +37,19 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <SignedOutOnly />,
-        children: [{ path: paths.home, ...screen(() => import('../features/landing/LandingPage')) }],
+        children: [
+          { path: paths.home, ...screen(() => import('../features/landing/LandingPage')) },
+          { path: paths.login, ...accountScreen(() => import('../features/auth/LoginPage')) },
+          { path: paths.signup, ...accountScreen(() => import('../features/auth/SignupPage'), ['profile']) },
+          {
+            path: paths.forgotPassword,
+            ...accountScreen(() => import('../features/auth/ForgotPasswordPage')),
+          },
+        ],
       },
       { path: paths.authCallback, ...screen(() => import('../features/auth/AuthCallbackPage')) },
+      // Signed in or not: a first password's link, or a reset opened on a phone that is still signed in.
+      { path: paths.resetPassword, ...accountScreen(() => import('../features/auth/ResetPasswordPage')) },
       {
         element: <OptionalUser />,
         handle: SHELL,
@@ -93,6 +110,11 @@ export const routes: RouteObject[] = [
                     ...screen(() => import('../features/enterprise/EnterprisePage')),
                   },
                 ],
+              },
+              // In the enterprise menu too, but for administrators alone: coordinators see the group, not this.
+              {
+                element: <RequirePermission permission="admin.roles" namespace="people" />,
+                children: [{ path: paths.people, ...screen(() => import('../features/people/PeoplePage')) }],
               },
               // ADR 053: every business's own figures; a role without a business is told why there are none.
               { path: paths.aiInsights, ...screen(() => import('../features/ai-insights/AiInsightsPage')) },

@@ -14,6 +14,14 @@ export function loadErrorTranslations(): Promise<void> {
   return i18n.loadNamespaces(ERRORS_NAMESPACE).catch(() => undefined);
 }
 
+/**
+ * The `meta` of a query or mutation whose screen shows its refusal in place, in full (a sign-in form's "wrong
+ * password" beside the form): the query client's toast would say it twice, and vanish while it is still needed.
+ */
+export const SHOWN_IN_PLACE = { errorShownInPlace: true } as const;
+
+export const isShownInPlace = (meta: Record<string, unknown> | undefined) => meta?.errorShownInPlace === true;
+
 const MISSING = '\u0000';
 const GENERIC_WITH_DETAIL = new Set(['bad_request', 'conflict', 'forbidden', 'not_found']);
 

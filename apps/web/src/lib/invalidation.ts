@@ -38,6 +38,8 @@ export const queryRoots = {
   integrations: 'integrations',
   analytics: 'analytics',
   security: 'security',
+  people: 'people',
+  profile: 'profile',
 } as const;
 
 export type QueryRoot = keyof typeof queryRoots;
@@ -91,6 +93,18 @@ export const staleAfter = {
   'reorder_rule.saved': ['inventory'],
   /** A proposed smart order was confirmed: a new order, stock taken, the dashboard's figures. */
   'smart_order.placed': ['orders', 'products', 'dashboard', 'supply-chain', 'analytics'],
+  /**
+   * An administrator changed an account (its role, suspension or a password link) or a staff invitation: each is
+   * recorded as a security event, which the Security Center lists for the whole deployment.
+   */
+  'account.changed': ['security'],
+  /**
+   * An administrator changed their own role: the menu, the screens and the dashboard follow it (People may close to
+   * them), and it is a security event.
+   */
+  'account.own_role_changed': ['auth', 'dashboard', 'security'],
+  /** A passkey added to or removed from the account is a security event of it. */
+  'passkey.changed': ['security'],
 } as const satisfies Record<string, readonly QueryRoot[]>;
 
 export type AppEvent = keyof typeof staleAfter;

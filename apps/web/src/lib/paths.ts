@@ -2,6 +2,11 @@
 export const paths = {
   home: '/',
   authCallback: '/auth/callback',
+  // The deployment's own accounts; the server's links open the domain's ACCOUNT_PAGES, the same paths.
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   profile: '/profile',
   products: '/products',
@@ -41,4 +46,6 @@ export const paths = {
   betacrowd: '/betacrowd',
   bulkUpload: '/bulk-upload',
   tradePromotions: '/trade-promotions',
+  /** The administrators' accounts, staff roles and invitations. */
+  people: '/people',
 } as const;

@@ -549,34 +549,33 @@ export async function applyRole(
   });
 }
 
-/** Suspends an account: every session ends now (its API keys are the developer area's to end). */
-export async function suspendAccount(
+/**
+ * Suspends an account (with the reason), when every session ends now, or reactivates it (null); recorded with the
+ * reason either way. Its API keys are the developer area's to end.
+ */
+export async function setSuspension(
   tx: Tx,
   account: UserRow,
+  suspended: boolean,
   reason: string,
   client: SecurityClient,
   now = new Date(),
 ): Promise<void> {
   await tx
     .update(users)
-    .set({ suspended_at: now, suspended_reason: reason, updated_at: now })
+    .set({
+      suspended_at: suspended ? now : null,
+      suspended_reason: suspended ? reason : null,
+      updated_at: now,
+    })
     .where(eq(users.id, account.id));
-  await tx.delete(sessions).where(eq(sessions.user_id, account.id));
-  await recordSecurityEvent(tx, { userId: account.id, type: 'account_suspended', client, details: reason });
-}
-
-export async function reactivateAccount(
-  tx: Tx,
-  account: UserRow,
-  reason: string,
-  client: SecurityClient,
-  now = new Date(),
-): Promise<void> {
-  await tx
-    .update(users)
-    .set({ suspended_at: null, suspended_reason: null, updated_at: now })
-    .where(eq(users.id, account.id));
-  await recordSecurityEvent(tx, { userId: account.id, type: 'account_reactivated', client, details: reason });
+  if (suspended) await tx.delete(sessions).where(eq(sessions.user_id, account.id));
+  await recordSecurityEvent(tx, {
+    userId: account.id,
+    type: suspended ? 'account_suspended' : 'account_reactivated',
+    client,
+    details: reason,
+  });
 }
 
 /** A password link an administrator passes on: recorded for the account it opens. */

@@ -41,10 +41,9 @@ export {
   issuePasswordLinkFor,
   listInvitations,
   pruneSignInFailures,
-  reactivateAccount,
   revokeInvitation,
   searchAccounts,
-  suspendAccount,
+  setSuspension,
 } from './accounts.ts';
 export { passkeysOf } from './passkeys.ts';
 

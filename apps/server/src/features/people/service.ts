@@ -13,7 +13,7 @@ import {
   type Role,
   type StaffRole,
 } from '@tt/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../platform/errors.ts';
 import {
   accountForChange,
@@ -23,10 +23,9 @@ import {
   isLastAdmin,
   issuePasswordLinkFor,
   listInvitations,
-  reactivateAccount,
   revokeInvitation,
   searchAccounts,
-  suspendAccount,
+  setSuspension,
   type SecurityClient,
   type UserRow,
 } from '../auth/service.ts';
@@ -43,6 +42,24 @@ import { openOrdersAsSeller } from '../orders/service.ts';
 type Actor = Pick<UserRow, 'id' | 'name' | 'is_demo'>;
 
 const PROFILE_LINK = '/profile';
+
+/**
+ * One administrator's change to an account: locked with every other, refused on a closed account, and answered with
+ * the account as it is after.
+ */
+async function changeAccount(
+  db: Db,
+  actor: Actor,
+  id: number,
+  change: (tx: Tx, account: UserRow) => Promise<void>,
+): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    const account = await accountForChange(tx, id, actor);
+    if (account.closed_at) throw fail('admin_users.closed_account');
+    await change(tx, account);
+  });
+  return adminUserById(db, id);
+}
 
 export async function listPeople(
   db: Db,
@@ -76,9 +93,7 @@ export async function setRole(
   reason: string,
   client: SecurityClient,
 ): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
-    const account = await accountForChange(tx, id, actor);
-    if (account.closed_at) throw fail('admin_users.closed_account');
+  return changeAccount(db, actor, id, async (tx, account) => {
     if (account.is_demo) throw fail('demo_account');
     if (role === account.role) return;
     if (!grantableRoles(account.previous_role).includes(role)) {
@@ -105,7 +120,6 @@ export async function setRole(
       link: PROFILE_LINK,
     });
   });
-  return adminUserById(db, id);
 }
 
 /** Suspends an account: its sessions and API keys end at once; the last administrator and oneself are refused. */
@@ -116,14 +130,12 @@ export async function suspend(
   reason: string,
   client: SecurityClient,
 ): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
-    const account = await accountForChange(tx, id, actor);
-    if (account.closed_at) throw fail('admin_users.closed_account');
+  return changeAccount(db, actor, id, async (tx, account) => {
     if (account.is_demo) throw fail('demo_account');
     if (account.id === actor.id) throw fail('admin_users.not_on_self');
     if (account.suspended_at) throw fail('admin_users.already_suspended');
     if (await isLastAdmin(tx, account)) throw fail('admin_users.last_admin');
-    await suspendAccount(tx, account, reason, client);
+    await setSuspension(tx, account, true, reason, client);
     await revokeKeysOf(tx, account.id);
     await notify(tx, {
       userId: account.id,
@@ -134,7 +146,6 @@ export async function suspend(
       params: { reason },
     });
   });
-  return adminUserById(db, id);
 }
 
 export async function reactivate(
@@ -144,11 +155,9 @@ export async function reactivate(
   reason: string,
   client: SecurityClient,
 ): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
-    const account = await accountForChange(tx, id, actor);
-    if (account.closed_at) throw fail('admin_users.closed_account');
+  return changeAccount(db, actor, id, async (tx, account) => {
     if (!account.suspended_at) throw fail('admin_users.not_suspended');
-    await reactivateAccount(tx, account, reason, client);
+    await setSuspension(tx, account, false, reason, client);
     await notify(tx, {
       userId: account.id,
       type: 'system',
@@ -157,7 +166,6 @@ export async function reactivate(
       link: PROFILE_LINK,
     });
   });
-  return adminUserById(db, id);
 }
 
 /** A one-time password link for an account, to pass on where the deployment has no email. */

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { LogOut, UserCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { AppUser } from '@tt/domain';
+import { formatE164, type AppUser } from '@tt/domain';
 import { cn } from '../../components/ui/cn';
 import { paths } from '../../lib/paths';
 import { visibleGroups } from './nav';
@@ -56,7 +56,9 @@ export function Sidebar({
           <UserCircle aria-hidden className="size-4" />
           <span className="min-w-0">
             <span className="block break-words">{t('nav.profile')}</span>
-            <span className="block text-xs font-normal break-all text-stone-500">{user.email}</span>
+            <span className="block text-xs font-normal break-all text-stone-500">
+              {user.email ?? (user.mobile !== null ? formatE164(user.mobile) : null)}
+            </span>
           </span>
         </NavLink>
         <button

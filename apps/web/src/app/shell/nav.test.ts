@@ -32,4 +32,19 @@ describe('the menu', () => {
     for (const role of ROLES.filter((r) => r !== 'admin'))
       expect(links(role), role).not.toContain(paths.performance);
   });
+
+  it('shows People to administrators alone: a coordinator has the enterprise group without it', () => {
+    const enterprise = (role: (typeof ROLES)[number]) =>
+      visibleGroups(role)
+        .find((g) => g.id === 'enterprise')
+        ?.entries.map((e) => e.path);
+    expect(enterprise('admin')).toContain(paths.people);
+    expect(enterprise('coordinator')).toContain(paths.reports);
+    expect(enterprise('coordinator')).not.toContain(paths.people);
+    for (const role of ROLES.filter((r) => r !== 'admin'))
+      expect(
+        visibleGroups(role).flatMap((g) => g.entries.map((e) => e.path)),
+        role,
+      ).not.toContain(paths.people);
+  });
 });

@@ -26,6 +26,7 @@ import {
   Truck,
   Users,
   UserPlus,
+  UserCog,
   Gauge,
   Crown,
   MessagesSquare,
@@ -109,6 +110,7 @@ export const navGroups: NavGroup[] = [
       { path: paths.whiteLabel, label: 'white_label', icon: Palette },
       { path: paths.developer, label: 'developer', icon: Code2 },
       { path: paths.enterprise, label: 'enterprise', icon: Bot },
+      { path: paths.people, label: 'people', icon: UserCog, permission: 'admin.roles' },
     ],
   },
 ];

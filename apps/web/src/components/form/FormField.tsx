@@ -54,7 +54,11 @@ export function FormField<T extends FieldValues>({
   const control: ControlProps = {
     ...form.register(name, registerOptions),
     id: controlId,
-    ...(message ? { 'aria-invalid': true as const, 'aria-describedby': `${controlId}-error` } : {}),
+    ...(message
+      ? { 'aria-invalid': true as const, 'aria-describedby': `${controlId}-error` }
+      : hint
+        ? { 'aria-describedby': `${controlId}-hint` }
+        : {}),
     ...(required ? { 'aria-required': true as const } : {}),
   };
   return (

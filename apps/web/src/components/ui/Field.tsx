@@ -30,7 +30,11 @@ export function Field({
         )}
       </label>
       {children}
-      {hint && !error && <p className="mt-1 text-xs text-stone-500">{hint}</p>}
+      {hint && !error && (
+        <p id={`${htmlFor}-hint`} className="mt-1 text-xs text-stone-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p role="alert" id={`${htmlFor}-error`} className="mt-1 text-xs text-red-600">
           {error}

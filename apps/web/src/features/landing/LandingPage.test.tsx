@@ -2,7 +2,7 @@ import { Profiler } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import enLanding from '../../locales/en/landing.json';
@@ -21,11 +21,16 @@ afterEach(() => {
  * A server whose sign-in options answer only when `answerOptions` is called (a server just started, a slow
  * link); everything else answers at once (the provider's address: refused, so that nothing navigates).
  */
-function slowOptionsServer(external: boolean) {
+function slowOptionsServer(external: boolean | 'unreadable') {
   const sent: string[] = [];
   let answerOptions: () => void = () => undefined;
   const options = new Promise<Response>((resolve) => {
-    answerOptions = () => resolve(new Response(JSON.stringify({ external, demo: true }), { status: 200 }));
+    answerOptions = () =>
+      resolve(
+        external === 'unreadable'
+          ? new Response(JSON.stringify({ error: { code: 'internal', message: 'No' } }), { status: 500 })
+          : new Response(JSON.stringify({ external, demo: true }), { status: 200 }),
+      );
   });
   const refused = () =>
     new Response(JSON.stringify({ error: { code: 'auth.provider_unreachable', message: 'No' } }), {
@@ -40,6 +45,20 @@ function slowOptionsServer(external: boolean) {
     }),
   );
   return { sent, answerOptions: () => answerOptions() };
+}
+
+/** The landing page at /, with the screens its links and buttons open standing in as their paths. */
+function renderLanding() {
+  return renderWithApp(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/signup" element={<p>opened /signup</p>} />
+        <Route path="/login" element={<p>opened /login</p>} />
+        <Route path="/dashboard" element={<p>opened /dashboard</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
 
 describe('Get Started', () => {
@@ -57,17 +76,59 @@ describe('Get Started', () => {
     expect(server.sent).not.toContain('POST /api/demo/login');
   });
 
-  it('without a provider, signs in to the demo once the options say so', async () => {
-    const server = slowOptionsServer(false);
-    renderWithApp(
-      <MemoryRouter>
-        <LandingPage />
-      </MemoryRouter>,
-    );
+  it.each([enLanding.get_started, enLanding.hero.start_journey])(
+    '%s without a provider opens the sign-up once the options say so, not the demo',
+    async (name) => {
+      const server = slowOptionsServer(false);
+      renderLanding();
+      await userEvent.click(screen.getAllByRole('button', { name })[0]!);
+      // Nothing is guessed before the answer.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(screen.queryByText('opened /signup')).toBeNull();
+      server.answerOptions();
+      expect(await screen.findByText('opened /signup')).toBeTruthy();
+      expect(server.sent).not.toContain('POST /api/demo/login');
+      expect(server.sent).not.toContain('GET /api/oauth/google/redirect_url');
+    },
+  );
+
+  it('opens the sign-up when the options cannot be read, never the demo', async () => {
+    const server = slowOptionsServer('unreadable');
+    renderLanding();
     await userEvent.click(screen.getAllByRole('button', { name: enLanding.get_started })[0]!);
     server.answerOptions();
+    expect(await screen.findByText('opened /signup')).toBeTruthy();
+    expect(server.sent).not.toContain('POST /api/demo/login');
+  });
+
+  it('tapped on the first paint before the app arrived, is pressed once the page takes its place', async () => {
+    const server = slowOptionsServer(false);
+    window.__ttTap = 'landing:get_started';
+    renderLanding();
+    server.answerOptions();
+    expect(await screen.findByText('opened /signup')).toBeTruthy();
+    expect(window.__ttTap).toBeUndefined();
+    expect(server.sent).not.toContain('POST /api/demo/login');
+  });
+});
+
+describe('the other ways in', () => {
+  it('Sign in in the header leads to the sign-in page', async () => {
+    const server = slowOptionsServer(false);
+    renderLanding();
+    const signIn = screen.getByRole('link', { name: enLanding.sign_in });
+    expect(signIn.getAttribute('href')).toBe('/login');
+    await userEvent.click(signIn);
+    expect(await screen.findByText('opened /login')).toBeTruthy();
+    expect(server.sent).not.toContain('POST /api/demo/login');
+  });
+
+  it('Try Demo still signs in to the shared demo account', async () => {
+    const server = slowOptionsServer(false);
+    renderLanding();
+    await userEvent.click(screen.getByTestId('try-demo'));
     await waitFor(() => expect(server.sent).toContain('POST /api/demo/login'));
-    expect(server.sent).not.toContain('GET /api/oauth/google/redirect_url');
+    expect(screen.queryByText('opened /signup')).toBeNull();
   });
 });
 

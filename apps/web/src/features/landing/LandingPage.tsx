@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   BookOpen,
@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { DEMO_ROLES, type DemoRole } from '@tt/domain';
-import { Button } from '../../components/ui/Button';
+import { Button, buttonClass } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { LanguagePicker } from '../../components/ui/LanguagePicker';
 import { Logo } from '../../components/ui/Logo';
@@ -56,12 +56,13 @@ export default function LandingPage() {
   const tryDemo = (role: DemoRole = 'retailer') =>
     demo.mutate(role, { onSuccess: () => void navigate(returnTo(), { replace: true }) });
   const busyRole = demo.isPending ? demo.variables : undefined;
-  // Without an external provider configured, the landing page offers the demo sign-in only. Which one it
-  // is, is asked as the page opens; a click before the answer waits for it, so that it never guesses.
+  // Getting started is opening an account: with the external provider where one is configured, else one of this
+  // network's own (the demo is its own button). Which, is asked as the page opens; a click before the answer waits
+  // for it, so that it never guesses. Without an answer (offline, a server error) it is the sign-up, never the demo.
   const getStarted = () =>
     void knownOptions().then(
-      (options) => (options.external ? provider.mutate() : tryDemo()),
-      () => tryDemo(),
+      (options) => (options.external ? provider.mutate() : void navigate(paths.signup)),
+      () => void navigate(paths.signup),
     );
   const replay = useEffectEvent(() => {
     const tap = tapped.current;
@@ -78,9 +79,19 @@ export default function LandingPage() {
           <Logo to={paths.home} compact />
           <div className="ml-auto flex items-center gap-2">
             <LanguagePicker className="hidden sm:flex" />
-            <Button variant="ghost" size="sm" onClick={() => tryDemo()} loading={busyRole === 'retailer'}>
+            {/* Narrower than a laptop the header has room for two: the hero's Try Demo is right below it. */}
+            <Button
+              variant="ghost"
+              size="sm"
+              className="max-lg:hidden"
+              onClick={() => tryDemo()}
+              loading={busyRole === 'retailer'}
+            >
               {t('demo_login')}
             </Button>
+            <Link to={paths.login} className={buttonClass('outline', 'sm')} data-testid="landing-sign-in">
+              {t('sign_in')}
+            </Link>
             <Button size="sm" onClick={getStarted} loading={provider.isPending}>
               {t('get_started')}
             </Button>

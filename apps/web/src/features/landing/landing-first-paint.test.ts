@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@tt/domain';
+import { paths } from '../../lib/paths';
 
 /**
  * Issue 9: the landing page's first paint (first-paint.html, put in index.html by the build) is the same
@@ -29,6 +30,15 @@ describe('the landing page first paint', () => {
       const [namespace, path] = key.split(':') as [string, string];
       expect(typeof lookup(locale(language, namespace), path), `${language} ${key}`).toBe('string');
     }
+  });
+
+  it('signs in through a plain link to the page LandingPage links to, which needs no app to follow', () => {
+    const link = /<a\s+href="([^"]+)"[^>]*data-t="landing:sign_in"/.exec(html);
+    expect(link?.[1]).toBe(paths.login);
+    expect(page).toContain('to={paths.login}');
+    // Narrower than a laptop the header's demo button gives way to it in both.
+    expect(/<button[^>]*max-lg:hidden"\s+data-t="landing:demo_login"/.test(html)).toBe(true);
+    expect(page).toContain('className="max-lg:hidden"');
   });
 
   it('uses the classes LandingPage uses for its heading and buttons', () => {

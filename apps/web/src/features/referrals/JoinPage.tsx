@@ -74,7 +74,14 @@ export default function JoinPage() {
             {t('join.sign_up')}
           </Button>
         ) : (
-          <p className="rounded-lg bg-stone-100 p-3 text-sm text-stone-700">{t('join.no_accounts')}</p>
+          // An account of this network's own; the code goes with it (and stays in the cookie meanwhile).
+          <Link
+            to={code ? `${paths.signup}?ref=${encodeURIComponent(code)}` : paths.signup}
+            className={buttonClass('primary', 'lg')}
+            data-testid="join-sign-up"
+          >
+            {t('join.sign_up')}
+          </Link>
         )}
         <Button
           variant="outline"

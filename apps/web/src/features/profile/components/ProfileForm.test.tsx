@@ -26,6 +26,7 @@ const user: AppUser = {
   id: 7,
   name: 'Thandi Mokoena',
   email: 'thandi@example.co.za',
+  mobile: null,
   role: 'retailer',
   phone: '+27 82 555 0101',
   company_name: 'Thandi Spaza',

@@ -22,6 +22,7 @@ import {
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { Field, Input, Select } from '../../../components/ui/Field';
 import { useSaveProfile } from '../api';
+import { signInName } from '../sign-in-name';
 
 function formValues(user: AppUser): ProfileUpdateInput {
   return {
@@ -57,6 +58,7 @@ export function ProfileForm({
   const { t } = useTranslation('profile');
   const save = useSaveProfile();
   const form = useContractForm(profileUpdateSchema, { defaultValues: formValues(user) });
+  const signIn = signInName(user);
   // Read while rendering, so react-hook-form keeps it up to date.
   const { dirtyFields } = form.formState;
   const submit = useFormSubmit(
@@ -84,9 +86,15 @@ export function ProfileForm({
               required
               inputProps={{ autoComplete: 'name' }}
             />
-            <Field label={t('fields.email')} htmlFor="email" hint={t('fields.email_hint')}>
-              <Input id="email" value={user.email} readOnly disabled />
-            </Field>
+            {signIn !== null && (
+              <Field
+                label={user.email !== null ? t('fields.email') : t('fields.mobile')}
+                htmlFor="sign-in-name"
+                hint={user.email !== null ? t('fields.email_hint') : t('fields.mobile_hint')}
+              >
+                <Input id="sign-in-name" value={signIn} readOnly disabled />
+              </Field>
+            )}
             <RoleField form={form} user={user} />
             <FormField
               form={form}

@@ -4,6 +4,7 @@ import type { AppUser } from '@tt/domain';
 import { Card } from '../../../components/ui/Card';
 import { RoleBadge } from '../../../components/ui/RoleBadge';
 import { formatDate } from '../../../lib/format';
+import { signInName } from '../sign-in-name';
 
 const initials = (name: string) =>
   name
@@ -22,7 +23,7 @@ export function ProfileSummary({ user }: { user: AppUser }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-lg font-semibold">{user.name}</p>
-        <p className="truncate text-sm text-stone-500">{user.company_name ?? user.email}</p>
+        <p className="truncate text-sm text-stone-500">{user.company_name ?? signInName(user)}</p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-stone-500">
           <RoleBadge role={user.role} />
           {user.is_verified ? (

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { AppUser } from '@tt/domain';
 import { Card, CardHeader } from '../../../components/ui/Card';
+import { signInName } from '../sign-in-name';
 
 /** The profile read-only, in the form's three sections; what is not filled in says so. */
 export function ProfileView({ user }: { user: AppUser }) {
   const { t } = useTranslation('profile');
+  const signIn = signInName(user);
   const value = (v: string | number | null) =>
     v === null || v === '' ? <span className="text-stone-500">{t('not_set')}</span> : v;
   const sections: { title: string; rows: [string, React.ReactNode][] }[] = [
@@ -12,7 +14,9 @@ export function ProfileView({ user }: { user: AppUser }) {
       title: t('sections.personal'),
       rows: [
         [t('fields.name'), user.name],
-        [t('fields.email'), user.email],
+        ...(signIn === null
+          ? []
+          : [[user.email !== null ? t('fields.email') : t('fields.mobile'), signIn] as [string, string]]),
         [t('fields.role'), t(`common:roles.${user.role}`)],
         [t('fields.phone'), value(user.phone)],
         [t('fields.whatsapp_number'), value(user.whatsapp_number)],
