@@ -40,7 +40,7 @@ test.describe('a deployment of its own, from the first administrator to a sale',
       async beforeStart(env) {
         const { stdout } = await run(
           process.execPath,
-          [usersCommand, 'add-admin', ...ADMIN_MOBILE.split(' ')],
+          [usersCommand, 'add-admin', ...ADMIN_MOBILE.split(' '), '--name', 'Ayanda Mokoena'],
           {
             env: { ...process.env, ...env },
             cwd: fileURLToPath(new URL('../../apps/server', import.meta.url)),
@@ -80,9 +80,7 @@ test.describe('a deployment of its own, from the first administrator to a sale',
     }
     const form = page.getByTestId('signup-form');
     await form.getByLabel(key(enAccounts, 'identifier.label')).fill(who.identifier);
-    await form
-      .getByLabel(key(enAccounts, 'password.label'), { exact: true })
-      .fill(`${who.name}'s good password`);
+    await form.locator('#field-password').fill(`${who.name}'s good password`);
     await form.getByLabel(key(enAccounts, 'signup.name')).fill(who.name);
     await form.getByLabel(key(enAccounts, 'signup.company_name')).fill(who.company);
     await form.getByLabel(key(enAccounts, 'signup.business_type')).selectOption('spaza_shop');
@@ -110,22 +108,28 @@ test.describe('a deployment of its own, from the first administrator to a sale',
 
     // 1. The administrator sets a password through the command's link, and signs in with it.
     await page.goto(adminLink);
-    await page.getByLabel(key(enAccounts, 'password.new_label'), { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByLabel(key(enAccounts, 'password.confirm_label'), { exact: true }).fill(ADMIN_PASSWORD);
+    // The two password fields' labels start alike: they are found by their ids.
+    await page.locator('#field-password').fill(ADMIN_PASSWORD);
+    await page.locator('#field-confirm').fill(ADMIN_PASSWORD);
     await shot(page, 'accounts-first-password', project);
     await page.getByRole('button', { name: key(enAccounts, 'reset.submit') }).click();
     await expect(page.getByText(key(enAccounts, 'reset.done_title'))).toBeVisible();
     await page.getByTestId('sign-in-again').click();
     await expect(page).toHaveURL(`${origin}/login`);
     await page.getByLabel(key(enAccounts, 'identifier.label')).fill(ADMIN_MOBILE);
-    await page.getByLabel(key(enAccounts, 'password.label'), { exact: true }).fill(ADMIN_PASSWORD);
+    await page.locator('#field-password').fill(ADMIN_PASSWORD);
     await expectNoHorizontalScroll(page);
     expect(await blockingViolations(page)).toEqual([]);
     await shot(page, 'accounts-sign-in', project);
     await page.getByTestId('sign-in').click();
     await expect(page).toHaveURL(`${origin}/dashboard`);
     const admin = await (await page.request.get(`${origin}/api/users/me`)).json();
-    expect(admin).toMatchObject({ role: 'admin', mobile: '+27825550199', is_demo: false });
+    expect(admin).toMatchObject({
+      role: 'admin',
+      mobile: '+27825550199',
+      name: 'Ayanda Mokoena',
+      is_demo: false,
+    });
 
     // 2. People: the administrator invites a coordinator.
     await page.goto(`${origin}/people?tab=invitations`);
@@ -167,6 +171,10 @@ test.describe('a deployment of its own, from the first administrator to a sale',
     const seller = await newPhone(browser);
     const company = 'Sipho Fresh Produce';
     await signUp(seller, { identifier: '073 555 0142', name: 'Sipho Nkosi', company }, { fromLanding: true });
+    // A new shop's dashboard: its own name, and no orders yet.
+    await expect(seller.getByRole('paragraph').filter({ hasText: 'Sipho' }).first()).toBeVisible();
+    await expect(seller.getByTestId('recent-orders')).toHaveCount(0);
+    await expectNoHorizontalScroll(seller);
     await shot(seller, 'accounts-new-shop-dashboard', project);
     await seller.goto(`${origin}/supplier-applications?tab=apply`);
     const form = seller.getByTestId('apply-form');

@@ -16,8 +16,10 @@ import { AppError } from '../platform/errors.ts';
 export const USAGE = `Usage: npm run users -- <command>
 
 Commands:
-  add-admin <mobile-or-email>  Makes the account an administrator (opening it if there is none) and prints a
-                               one-time link to set its password (valid ${PASSWORD_LINK_MINUTES} minutes).
+  add-admin <mobile-or-email> [--name "Full name"]
+                               Makes the account an administrator (opening it, with that name, if there is
+                               none) and prints a one-time link to set its password (valid
+                               ${PASSWORD_LINK_MINUTES} minutes).
   list                         Lists the administrators.
   help                         Shows this.
 
@@ -46,19 +48,32 @@ export function embeddedServerRunning(dataDir: string): number | null {
   }
 }
 
-type Parsed = { command: 'add-admin'; identifier: string } | { command: 'list' } | { command: 'help' };
+type Parsed =
+  | { command: 'add-admin'; identifier: string; name: string | undefined }
+  | { command: 'list' }
+  | { command: 'help' };
 
 /** The command line, or the reason it is refused. */
-export function parseArgs(args: readonly string[]): Parsed | { error: string } {
+export function parseArgs(input: readonly string[]): Parsed | { error: string } {
+  const args = [...input];
+  const nameAt = args.indexOf('--name');
+  let name: string | undefined;
+  if (nameAt >= 0) {
+    name = args[nameAt + 1]?.trim();
+    if (!name || name.startsWith('-')) return { error: "--name takes the administrator's name." };
+    if (name.length > 120) return { error: 'The name is longer than 120 characters.' };
+    args.splice(nameAt, 2);
+  }
   const flag = args.find((a) => a.startsWith('-') && a !== '--help' && a !== '-h');
   if (flag) return { error: `Unknown option: ${flag}` };
   if (args.includes('--help') || args.includes('-h')) return { command: 'help' };
   const [command, ...rest] = args;
+  if (name !== undefined && command !== 'add-admin') return { error: '--name goes with add-admin.' };
   switch (command) {
     case 'add-admin':
       // 082 555 0101 unquoted is three words of one number.
       if (rest.length === 0) return { error: 'add-admin takes a mobile number or an email address.' };
-      return { command, identifier: rest.join(' ') };
+      return { command, identifier: rest.join(' '), name };
     case 'list':
       if (rest.length > 0) return { error: 'list takes no arguments.' };
       return { command };
@@ -131,7 +146,7 @@ async function run(
   try {
     // The reference data (plans, categories) a first start would seed, for a database this command opens first.
     await seedDatabase(database.db, { demo: false });
-    const made = await addAdministrator(database.db, identifier);
+    const made = await addAdministrator(database.db, identifier, parsed.name);
     const shown = identifier.kind === 'mobile' ? formatE164(identifier.value) : identifier.value;
     io.out(
       `${shown} is an administrator (${made.created ? 'new account' : 'account'} #${made.account.id}).\n` +

@@ -611,6 +611,7 @@ export async function issuePasswordLinkFor(
 export async function addAdministrator(
   db: Db,
   identifier: Identifier,
+  name: string | undefined,
   now = new Date(),
 ): Promise<{ account: UserRow; created: boolean; token: string; expiresAt: Date }> {
   const client: SecurityClient = { ip: null, device: 'users command' };
@@ -628,7 +629,8 @@ export async function addAdministrator(
           email: identifier.kind === 'email' ? identifier.value : null,
           mobile,
           phone: mobile ? formatE164(mobile) : null,
-          name: identifier.kind === 'email' ? identifier.value.split('@')[0]! : formatE164(identifier.value),
+          // Until its owner names it on the profile: the greeting says "Welcome back, Administrator".
+          name: name ?? 'Administrator',
           role: 'admin',
         })
         .returning();

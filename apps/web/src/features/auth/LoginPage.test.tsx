@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppUser } from '@tt/domain';
 import { i18n } from '../../lib/i18n';
 import { rememberReturnTo } from '../../lib/return-to';
@@ -13,9 +14,20 @@ import { fakeApi, writes } from '../../test-support/fake-api';
 import { renderWithApp } from '../../test-support/render';
 import LoginPage from './LoginPage';
 
+// The browser's side of WebAuthn: what the person's phone would answer.
+vi.mock('@simplewebauthn/browser', () => ({
+  browserSupportsWebAuthn: vi.fn(() => true),
+  startRegistration: vi.fn(),
+  startAuthentication: vi.fn(),
+}));
+
 beforeAll(() => {
   i18n.addResourceBundle('en', 'accounts', enAccounts);
   i18n.addResourceBundle('zu', 'accounts', zuAccounts);
+});
+beforeEach(() => {
+  vi.mocked(browserSupportsWebAuthn).mockReturnValue(true);
+  vi.mocked(startAuthentication).mockReset();
 });
 
 afterEach(async () => {
@@ -163,5 +175,86 @@ describe('the other ways in', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByTestId('provider-sign-in')).toBeNull();
     expect(screen.queryByTestId('try-demo')).toBeNull();
+  });
+});
+
+describe('signing in with a passkey', () => {
+  const options = { challenge: 'c2lnbi1pbi1jaGFsbGVuZ2U', rpId: 'localhost', userVerification: 'preferred' };
+  const answer = {
+    id: 'Y3JlZC0x',
+    rawId: 'Y3JlZC0x',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'MEUC' },
+  };
+  const passkeyServer = (login: unknown) =>
+    fakeApi({
+      'GET /api/auth/options': { external: false, demo: false },
+      'POST /api/auth/passkey/options': { options },
+      'POST /api/auth/passkey/login': login,
+    });
+  const unknown = () => [
+    401,
+    {
+      error: {
+        code: 'auth.passkey_unknown',
+        message: 'This passkey does not belong to an account here. Sign in another way.',
+      },
+    },
+  ];
+
+  it('hands the options to the browser, sends its answer alone, and goes where the person was going', async () => {
+    rememberReturnTo('/orders');
+    vi.mocked(startAuthentication).mockResolvedValue(answer as never);
+    const sent = passkeyServer(user);
+    show();
+    await userEvent.click(await screen.findByTestId('passkey-sign-in'));
+    expect(await screen.findByText('opened /orders')).toBeTruthy();
+    expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: options });
+    expect(writes(sent)).toEqual([
+      { method: 'POST', path: '/api/auth/passkey/options', body: undefined },
+      { method: 'POST', path: '/api/auth/passkey/login', body: { response: answer } },
+    ]);
+  });
+
+  it('says in place that no account holds the passkey, and in isiZulu', async () => {
+    vi.mocked(startAuthentication).mockResolvedValue(answer as never);
+    passkeyServer(unknown);
+    show();
+    await userEvent.click(await screen.findByTestId('passkey-sign-in'));
+    const refused = await screen.findByTestId('passkey-refused');
+    expect(refused.textContent).toBe(enErrors.auth.passkey_unknown);
+    expect(refused.getAttribute('role')).toBe('alert');
+    expect(screen.queryByText('opened /dashboard')).toBeNull();
+
+    await act(() => i18n.changeLanguage('zu'));
+    await userEvent.click(screen.getByTestId('passkey-sign-in'));
+    await waitFor(() =>
+      expect(screen.getByTestId('passkey-refused').textContent).toBe(zuErrors.auth.passkey_unknown),
+    );
+    expect(screen.getByTestId('passkey-sign-in').textContent).toBe(zuAccounts.login.passkey);
+  });
+
+  it('says nothing when the person closes the prompt, and sends nothing after the options', async () => {
+    vi.mocked(startAuthentication).mockRejectedValue(
+      Object.assign(new Error('The operation either timed out or was not allowed.'), {
+        name: 'NotAllowedError',
+      }),
+    );
+    const sent = passkeyServer(user);
+    show();
+    await userEvent.click(await screen.findByTestId('passkey-sign-in'));
+    await waitFor(() => expect(startAuthentication).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByTestId('passkey-sign-in').hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(writes(sent).map((r) => r.path)).toEqual(['/api/auth/passkey/options']);
+  });
+
+  it('is not offered where the browser has no passkeys', async () => {
+    vi.mocked(browserSupportsWebAuthn).mockReturnValue(false);
+    const sent = fakeApi({ 'GET /api/auth/options': { external: false, demo: false } });
+    show();
+    await waitFor(() => expect(sent.map((r) => r.path)).toContain('/api/auth/options'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByTestId('passkey-sign-in')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { KeyRound } from 'lucide-react';
 import { loginSchema } from '@tt/domain';
 import { useContractForm } from '../../components/form';
 import { Button } from '../../components/ui/Button';
@@ -7,7 +8,8 @@ import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
-import { useLogin } from './accounts-api';
+import { passkeyCancelled, useWebAuthnSupport } from '../../lib/webauthn';
+import { useLogin, usePasskeyLogin } from './accounts-api';
 import { useAuthOptions, useDemoLogin, useProviderSignIn } from './api';
 import { AccountScreen, Notice, textLink, wrappingButton } from './components/AccountScreen';
 import { IdentifierField } from './components/IdentifierField';
@@ -15,9 +17,10 @@ import { PasswordField } from './components/PasswordField';
 import { useAccountSubmit } from './components/useAccountSubmit';
 
 /**
- * Signing in with the account's mobile number or email address and its password. The external provider and the
- * demo are offered beside it where this server offers them, as on the landing page. Signed in, the person goes
- * where they were going when asked to sign in, else the dashboard.
+ * Signing in with the account's mobile number or email address and its password, or with a passkey alone where the
+ * browser has passkeys. The external provider and the demo are offered beside them where this server offers them,
+ * as on the landing page. Signed in, the person goes where they were going when asked to sign in, else the
+ * dashboard.
  */
 export default function LoginPage() {
   const { t } = useTranslation('accounts');
@@ -27,12 +30,20 @@ export default function LoginPage() {
   const provider = useProviderSignIn();
   const demo = useDemoLogin();
   const form = useContractForm(loginSchema, { defaultValues: { identifier: '', password: '' } });
-  const { submit, refusal } = useAccountSubmit(
+  const { submit, refusal, setRefusal } = useAccountSubmit(
     form,
     (values) => login.mutateAsync({ identifier: values.identifier.value, password: values.password }),
     { onSuccess: () => void navigate(returnTo(), { replace: true }) },
   );
   const locked = refusal instanceof ApiError && refusal.code === 'auth.password_locked';
+  const webAuthn = useWebAuthnSupport();
+  const passkey = usePasskeyLogin();
+  // A closed prompt is the person's choice: nothing to say about it.
+  const passkeyRefusal = passkey.isError && !passkeyCancelled(passkey.error) ? passkey.error : null;
+  const signInWithPasskey = () => {
+    setRefusal(null);
+    passkey.mutate(undefined, { onSuccess: () => void navigate(returnTo(), { replace: true }) });
+  };
 
   return (
     <AccountScreen
@@ -48,7 +59,15 @@ export default function LoginPage() {
         </p>
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4" data-testid="login-form">
+      <form
+        onSubmit={(event) => {
+          passkey.reset();
+          submit(event);
+        }}
+        noValidate
+        className="space-y-4"
+        data-testid="login-form"
+      >
         <IdentifierField form={form} name="identifier" purpose="sign-in" />
         <div>
           <PasswordField
@@ -86,9 +105,33 @@ export default function LoginPage() {
         </Button>
       </form>
 
-      {(options?.external || options?.demo) && (
+      {(webAuthn || options?.external || options?.demo) && (
         <div className="mt-6 space-y-3 border-t border-stone-200 pt-5">
-          {options.external && (
+          {webAuthn && (
+            <>
+              <Button
+                variant="outline"
+                size="lg"
+                className={wrappingButton}
+                onClick={signInWithPasskey}
+                loading={passkey.isPending}
+                data-testid="passkey-sign-in"
+              >
+                {!passkey.isPending && <KeyRound aria-hidden className="size-5" />}
+                {t('login.passkey')}
+              </Button>
+              {passkeyRefusal && (
+                <Notice tone="error" testId="passkey-refused">
+                  <p>
+                    {passkeyRefusal instanceof ApiError
+                      ? errorMessage(passkeyRefusal, t)
+                      : t('login.passkey_failed')}
+                  </p>
+                </Notice>
+              )}
+            </>
+          )}
+          {options?.external && (
             <Button
               variant="outline"
               size="lg"
@@ -100,7 +143,7 @@ export default function LoginPage() {
               {t('login.provider')}
             </Button>
           )}
-          {options.demo && (
+          {options?.demo && (
             <div>
               <Button
                 variant="secondary"

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountContracts as c, type AppUser, type BodyIn } from '@tt/domain';
+import { accountContracts as c, passkeyContracts, type AppUser, type BodyIn } from '@tt/domain';
 import { call } from '../../lib/api';
 import { loadErrorTranslations, SHOWN_IN_PLACE } from '../../lib/errors';
+import { presentPasskey } from '../../lib/webauthn';
 import { authKeys } from './api';
 
 /*
@@ -36,6 +37,25 @@ export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: BodyIn<typeof c.login>) => said(call(c.login, { body })),
+    onSuccess: signedIn,
+    meta: SHOWN_IN_PLACE,
+  });
+}
+
+/**
+ * Signing in with a passkey alone: the server's options (no account named: the passkey says whose it is), the
+ * browser's prompt, then its answer. A closed prompt rejects too; the screen tells it from a refusal.
+ */
+async function passkeySignIn() {
+  const { options } = await call(passkeyContracts.loginOptions);
+  const response = await presentPasskey(options);
+  return call(passkeyContracts.login, { body: { response } });
+}
+
+export function usePasskeyLogin() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: () => said(passkeySignIn()),
     onSuccess: signedIn,
     meta: SHOWN_IN_PLACE,
   });

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { PageHeader } from '../../components/ui/PageHeader';
 import { useMe } from '../auth/api';
 import { AccountDataCard } from './AccountDataCard';
+import { PasskeysCard } from './components/PasskeysCard';
 import { ProfileForm } from './components/ProfileForm';
 import { ProfileSummary } from './components/ProfileSummary';
 import { ProfileView } from './components/ProfileView';
@@ -62,6 +63,7 @@ export default function ProfilePage() {
       ) : (
         <ProfileView user={user} />
       )}
+      <PasskeysCard user={user} />
       <AccountDataCard user={user} />
     </>
   );

@@ -28,7 +28,7 @@ const detailOf = (type: SecurityEventType, details: string | null) => {
 };
 
 describe('a security event’s detail', () => {
-  it('says the accounts’ events in words: the reason, the role, who made a link, how the account opened, why a sign-in failed', () => {
+  it('says the accounts’ events in words: the reason, the role, who made a link, how the account opened, the passkey, why a sign-in failed', () => {
     expect(detailOf('account_suspended', 'Sold expired stock')).toBe('Reason: Sold expired stock');
     expect(detailOf('account_reactivated', 'Cleared by the co-op')).toBe('Reason: Cleared by the co-op');
     expect(detailOf('invitation_created', 'sales_rep')).toBe('Role: Sales Rep');
@@ -46,6 +46,11 @@ describe('a security event’s detail', () => {
     expect(detailOf('failed_login', 'auth.password_locked')).toBe(enSecurity.detail.password_locked);
     expect(detailOf('failed_login', 'auth.account_suspended')).toBe(enSecurity.detail.suspended);
     expect(detailOf('role_change', 'retailer>admin')).toBe('Retailer to Admin');
+    expect(detailOf('login', 'passkey')).toBe(enSecurity.detail.passkey);
+    expect(detailOf('passkey_added', 'Chrome on Android')).toBe('Passkey "Chrome on Android"');
+    expect(detailOf('passkey_removed', 'My phone')).toBe('Passkey "My phone"');
+    expect(detailOf('failed_login', 'auth.passkey_unknown')).toBe(enSecurity.detail.passkey_unknown);
+    expect(detailOf('failed_login', 'auth.passkey_rejected')).toBe(enSecurity.detail.passkey_rejected);
     expect(detailOf('role_change', 'retailer>coordinator: Runs the co-op: Soweto')).toBe(
       'Retailer to Coordinator: Runs the co-op: Soweto',
     );
@@ -55,8 +60,8 @@ describe('a security event’s detail', () => {
     expect(detailOf('signup', 'invitation:nobody')).toBe('');
     expect(detailOf('invitation_created', 'owner')).toBe('');
     expect(detailOf('password_link_issued', 'job')).toBe('');
-    expect(detailOf('login', 'passkey')).toBe('');
     expect(detailOf('failed_login', 'auth.something_new')).toBe('');
+    expect(detailOf('login', 'fingerprint')).toBe('');
     expect(detailOf('login', 'demo')).toBe(enSecurity.detail.demo);
     expect(detailOf('failed_login', 'auth.sign_in_expired')).toBe(enSecurity.detail.expired);
   });

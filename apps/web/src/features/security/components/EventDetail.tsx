@@ -5,8 +5,8 @@ import { ROLES, type Role, type SecurityEvent } from '@tt/domain';
 const isRole = (value: string | undefined): value is Role => ROLES.includes(value as Role);
 
 /**
- * An event's detail in the reader's words: how they signed in, the key's name, the roles, why it failed, why an
- * account was suspended. A detail this screen does not know says nothing rather than something wrong.
+ * An event's detail in the reader's words: how they signed in, the key's or passkey's name, the roles, why it failed,
+ * why an account was suspended. A detail this screen does not know says nothing rather than something wrong.
  */
 export function EventDetail({ event }: { event: SecurityEvent }) {
   const { t } = useTranslation('security');
@@ -38,6 +38,10 @@ function failedSignInText(code: string, t: TFunction<'security'>): string | null
       return t('detail.password_locked');
     case 'auth.account_suspended':
       return t('detail.suspended');
+    case 'auth.passkey_unknown':
+      return t('detail.passkey_unknown');
+    case 'auth.passkey_rejected':
+      return t('detail.passkey_rejected');
     default:
       return null;
   }
@@ -50,12 +54,16 @@ function detailText(event: SecurityEvent, t: TFunction<'security'>): string | nu
     case 'login':
       if (details === 'oidc') return t('detail.oidc');
       if (details === 'demo') return t('detail.demo');
+      if (details === 'passkey') return t('detail.passkey');
       return details === 'password' ? t('detail.password') : null;
     case 'failed_login':
       return failedSignInText(details, t);
     case 'api_key_created':
     case 'api_key_revoked':
       return t('detail.key', { name: details });
+    case 'passkey_added':
+    case 'passkey_removed':
+      return t('detail.passkey_name', { name: details });
     case 'role_change': {
       // "from>to", and ": reason" after it when an administrator made the change.
       const [roles = '', ...reason] = details.split(': ');
