@@ -15,6 +15,7 @@ import {
 } from '@tt/domain';
 import { count, createTestApp, expectError, rowsOf, type TestApp } from './support/test-app.ts';
 import { outsider } from './support/cooperatives.ts';
+import { insertUser } from './support/marketplace.ts';
 import { restoreDemo } from '../src/db/seeds.ts';
 import { expireCampaigns } from '../src/features/betacrowd/service.ts';
 
@@ -26,9 +27,10 @@ describe('crowdfunding', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // A real administrator reviews: the shared demo one decides only the demo world's campaigns.
     [retailer, admin, supplier] = await Promise.all([
       t.login('retailer'),
-      t.login('admin'),
+      insertUser(t.db, 'admin').then((id) => t.sessionFor(id)),
       t.login('supplier'),
     ]);
   });
@@ -235,6 +237,18 @@ describe('crowdfunding', () => {
       'betacrowd.own_review',
     );
     expectError(await post('/api/betacrowd/campaigns/999999/review', { decision: 'approve' }, admin), 404);
+    // The shared demo admin neither sees nor decides a real entrepreneur's campaign.
+    const real = (
+      (await post('/api/betacrowd/campaigns', campaignInput(), owner.cookie)).json() as CrowdCampaign
+    ).id;
+    const demoAdmin = await t.login('admin');
+    const seen = (await get('/api/betacrowd/reviews', demoAdmin)).json() as CrowdCampaign[];
+    expect(seen.some((c) => c.id === real)).toBe(false);
+    expectError(
+      await post(`/api/betacrowd/campaigns/${real}/review`, { decision: 'approve' }, demoAdmin),
+      403,
+      'admin_users.demo_on_real',
+    );
   });
 
   it('records funds as paid by the chosen method, and refuses bad amounts with nothing written', async () => {

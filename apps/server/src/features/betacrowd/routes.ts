@@ -48,6 +48,6 @@ export async function betacrowdRoutes(app: FastifyInstance) {
   defineRoute(app, c.cancel, async ({ user, params }) => cancelCampaign(app.db, user, params.id));
   defineRoute(app, c.investorRelations, async ({ user }) => investorRelations(app.db, user.id));
   defineRoute(app, c.portfolio, async ({ user }) => portfolio(app.db, user.id));
-  defineRoute(app, c.reviews, async () => pendingReviews(app.db));
+  defineRoute(app, c.reviews, async ({ user }) => pendingReviews(app.db, user));
   defineRoute(app, c.review, async ({ user, params, body }) => reviewCampaign(app.db, user, params.id, body));
 }

@@ -27,7 +27,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, field, invalidFields } from '../../platform/errors.ts';
 import type { AuthenticatedUser } from '../../platform/auth.ts';
-import { userSummaries } from '../auth/service.ts';
+import { demoWorldAccountIds, isDemoWorldAccount, userSummaries } from '../auth/service.ts';
 import {
   crowdCampaigns,
   crowdInvestments,
@@ -287,11 +287,17 @@ export async function createCampaign(
   return (await toCampaigns(db, [row!]))[0]!;
 }
 
-export async function pendingReviews(db: Db): Promise<CrowdCampaign[]> {
+/** The campaigns waiting for review; a shared demo reviewer sees only the demo world's. */
+export async function pendingReviews(db: Db, reviewer: { is_demo: boolean }): Promise<CrowdCampaign[]> {
   const rows = await db
     .select()
     .from(crowdCampaigns)
-    .where(eq(crowdCampaigns.status, 'pending_review'))
+    .where(
+      and(
+        eq(crowdCampaigns.status, 'pending_review'),
+        reviewer.is_demo ? inArray(crowdCampaigns.entrepreneur_id, demoWorldAccountIds) : undefined,
+      ),
+    )
     .orderBy(asc(crowdCampaigns.created_at), asc(crowdCampaigns.id))
     .limit(LIST_LIMIT);
   return toCampaigns(db, rows);
@@ -300,7 +306,7 @@ export async function pendingReviews(db: Db): Promise<CrowdCampaign[]> {
 /** An admin approves (it goes on the marketplace) or rejects a pending campaign; never their own. */
 export async function reviewCampaign(
   db: Db | Tx,
-  reviewer: Caller,
+  reviewer: Caller & { is_demo?: boolean },
   id: number,
   input: z.output<typeof reviewCampaignSchema>,
   at = new Date(),
@@ -308,6 +314,10 @@ export async function reviewCampaign(
   const [row] = await db.select().from(crowdCampaigns).where(eq(crowdCampaigns.id, id));
   if (!row) throw fail('betacrowd.not_found');
   if (row.entrepreneur_id === reviewer.id) throw fail('betacrowd.own_review');
+  // A shared demo reviewer decides only the demo world's campaigns: anyone can sign in to it.
+  if (reviewer.is_demo && !(await isDemoWorldAccount(db, row.entrepreneur_id))) {
+    throw fail('admin_users.demo_on_real');
+  }
   const approve = input.decision === 'approve';
   const updated = await db
     .update(crowdCampaigns)
