@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { blockingViolations } from './axe';
 import { expect, expectNoHorizontalScroll, key, locale, shot, test } from './fixtures';
-import { startSecondServer, type SecondServer } from './provider-server';
+import { addAdministrator, startSecondServer, type SecondServer } from './provider-server';
 
 /**
  * A deployment run for real, with demo sign-in off: the first administrator comes from the users command and sets
@@ -18,9 +15,6 @@ const enPeople = locale('en', 'people');
 const enSuppliers = locale('en', 'suppliers');
 const enLanding = locale('en', 'landing');
 const enCommon = locale('en', 'common');
-
-const run = promisify(execFile);
-const usersCommand = fileURLToPath(new URL('../../apps/server/dist/server/users.js', import.meta.url));
 
 const ADMIN_MOBILE = '082 555 0199';
 const ADMIN_PASSWORD = 'Ubuntu-admin-2026!';
@@ -38,17 +32,7 @@ test.describe('a deployment of its own, from the first administrator to a sale',
       env: { DEMO_LOGIN: 'false' },
       // The command needs the embedded database to itself: it runs before the server opens it.
       async beforeStart(env) {
-        const { stdout } = await run(
-          process.execPath,
-          [usersCommand, 'add-admin', ...ADMIN_MOBILE.split(' '), '--name', 'Ayanda Mokoena'],
-          {
-            env: { ...process.env, ...env },
-            cwd: fileURLToPath(new URL('../../apps/server', import.meta.url)),
-          },
-        );
-        const link = /(http:\/\/\S+\/reset-password\?token=\S+)/.exec(stdout);
-        if (!link) throw new Error(`The users command printed no link:\n${stdout}`);
-        adminLink = link[1]!;
+        adminLink = (await addAdministrator(env, ADMIN_MOBILE, 'Ayanda Mokoena')).link;
       },
     });
   });

@@ -1,4 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { APIRequestContext } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +37,7 @@ export async function startProviderServer(options: {
   account: TestAccount;
   dataDirPrefix: string;
   env?: Record<string, string>;
+  beforeStart?: (env: Record<string, string>) => Promise<void> | void;
 }): Promise<ProviderServer> {
   const origin = `http://localhost:${secondPort(options.portOffset)}`;
   const provider = await startTestProvider({
@@ -54,6 +57,7 @@ export async function startProviderServer(options: {
         DEMO_LOGIN: 'true',
         ...options.env,
       },
+      ...(options.beforeStart ? { beforeStart: options.beforeStart } : {}),
     });
     return {
       ...server,
@@ -138,4 +142,44 @@ export async function startSecondServer(options: {
   }
   await stop();
   throw new Error('The second server did not start');
+}
+
+const execute = promisify(execFile);
+const usersCommand = fileURLToPath(new URL('../../apps/server/dist/server/users.js', import.meta.url));
+
+/**
+ * Makes a real administrator on a second server's database with the users command (before the server starts: the
+ * command needs the embedded database to itself) and sets its password through the link it prints.
+ */
+export async function addAdministrator(
+  env: Record<string, string>,
+  mobile: string,
+  name: string,
+): Promise<{ link: string }> {
+  const { stdout } = await execute(process.execPath, [usersCommand, 'add-admin', mobile, '--name', name], {
+    env: { ...process.env, ...env },
+    cwd: fileURLToPath(new URL('../../apps/server', import.meta.url)),
+  });
+  const link = /(http:\/\/\S+\/reset-password\?token=\S+)/.exec(stdout);
+  if (!link) throw new Error(`The users command printed no link:\n${stdout}`);
+  return { link: link[1]! };
+}
+
+/** Signs a request context in with a password (after setting it through a password link's token). */
+export async function signInWithPassword(
+  request: APIRequestContext,
+  origin: string,
+  account: { link?: string; identifier: string; password: string },
+): Promise<void> {
+  if (account.link) {
+    const token = new URL(account.link).searchParams.get('token');
+    const set = await request.post(`${origin}/api/auth/password`, {
+      data: { token, password: account.password },
+    });
+    if (!set.ok()) throw new Error(`Setting the password failed: ${set.status()} ${await set.text()}`);
+  }
+  const signedIn = await request.post(`${origin}/api/auth/login`, {
+    data: { identifier: account.identifier, password: account.password },
+  });
+  if (!signedIn.ok()) throw new Error(`Signing in failed: ${signedIn.status()} ${await signedIn.text()}`);
 }

@@ -1,5 +1,10 @@
 import { expect, expectNoHorizontalScroll, key, locale, shot, test } from './fixtures';
-import { startProviderServer, type ProviderServer } from './provider-server';
+import {
+  addAdministrator,
+  signInWithPassword,
+  startProviderServer,
+  type ProviderServer,
+} from './provider-server';
 
 /**
  * Issue 12 points 1 and 2: a shop owner with a real account applies to sell, an admin approves, and the
@@ -12,8 +17,11 @@ const en = locale('en', 'suppliers');
 const enLanding = locale('en', 'landing');
 const enErrors = locale('en', 'errors');
 
+const ADMIN = { mobile: '082 555 0160', password: 'Reviews-applications-2026' };
+
 test.describe('supplier application to first product', () => {
   let server: ProviderServer;
+  let adminLink: string;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -21,6 +29,10 @@ test.describe('supplier application to first product', () => {
       portOffset: 60,
       dataDirPrefix: 'tt-e2e-suppliers-',
       account: { sub: 'e2e-applicant', email: 'zanele.e2e@example.com', name: 'Zanele Khumalo' },
+      // A real administrator reviews a real applicant: the shared demo admin decides only the demo world's.
+      async beforeStart(env) {
+        adminLink = (await addAdministrator(env, ADMIN.mobile, 'Lindiwe Admin')).link;
+      },
     });
   });
   test.afterAll(async () => {
@@ -77,12 +89,14 @@ test.describe('supplier application to first product', () => {
     await expect(page.getByTestId('already-submitted')).toContainText(key(en, 'apply.submitted_title'));
     await shot(page, 'suppliers-my-application', project);
 
-    // The demo admin reviews it: the list counts it, shows three categories and "+1 more", and approves.
+    // An administrator reviews it: the list counts it, shows three categories and "+1 more", and approves.
     const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
     const admin = await adminContext.newPage();
-    expect((await admin.request.post(`${origin}/api/demo/login`, { data: { role: 'admin' } })).ok()).toBe(
-      true,
-    );
+    await signInWithPassword(admin.request, origin, {
+      link: adminLink,
+      identifier: ADMIN.mobile,
+      password: ADMIN.password,
+    });
     await admin.goto(`${origin}/supplier-applications?tab=review`);
     const card = admin.getByTestId('review-card').filter({ hasText: company });
     await expect(card).toContainText(key(en, 'status.pending'));
