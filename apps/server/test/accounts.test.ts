@@ -621,6 +621,66 @@ describe('own accounts: sign-up, sign-in and password links', () => {
       expect(seen.length).toBeGreaterThan(0);
     });
 
+    it("a demo administrator reads no real customer's ticket or chat, moderates no real post, sees no real rep's client", async () => {
+      const demoAdmin = await t.login('admin');
+      const signedUp = await signup(signupBody(freshMobile()));
+      const real = { id: signedUp.json<{ id: number }>().id, cookie: cookieOf(signedUp)! };
+      const send = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
+        t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+      const ticket = await send('POST', '/api/support/tickets', real.cookie, {
+        subject: 'My order came short',
+        description: 'Two bags of maize meal were missing; my number is 083 555 0101.',
+      });
+      expect(ticket.statusCode, ticket.body).toBe(201);
+      const ticketId = ticket.json<{ id: number }>().id;
+      const desk = await send('GET', '/api/support/tickets?page_size=100', demoAdmin);
+      expect(desk.statusCode, desk.body).toBe(200);
+      expect(JSON.stringify(desk.json())).not.toContain('My order came short');
+      expectError(await send('GET', `/api/support/tickets/${ticketId}`, demoAdmin), 404);
+      expect(
+        (await send('POST', '/api/support/chat', real.cookie, { message: 'Hello support' })).statusCode,
+      ).toBe(201);
+      const inbox = await send('GET', '/api/support/chat/conversations', demoAdmin);
+      expect(inbox.json<{ customer_id: number }[]>().map((c) => c.customer_id)).not.toContain(real.id);
+      expectError(
+        await send('GET', `/api/support/chat?customer_id=${real.id}`, demoAdmin),
+        403,
+        'admin_users.demo_on_real',
+      );
+
+      const post = await send('POST', '/api/community/posts', real.cookie, {
+        content: 'Who sells bread flour in Soweto?',
+      });
+      expect(post.statusCode, post.body).toBe(201);
+      const postId = post.json<{ id: number }>().id;
+      expectError(
+        await send('PUT', `/api/community/posts/${postId}/hidden`, demoAdmin, { is_hidden: true }),
+        403,
+        'admin_users.demo_on_real',
+      );
+      const realAdminCookie = (await realAdmin()).cookie;
+      expect(
+        (await send('PUT', `/api/community/posts/${postId}/hidden`, realAdminCookie, { is_hidden: true }))
+          .statusCode,
+      ).toBe(200);
+
+      // A real sales rep's client is the rep's business, not the shared demo manager's.
+      const [rep] = await t.db
+        .insert(users)
+        .values({ email: `rep.${serial++}@example.org`, name: 'Rep', role: 'sales_rep' })
+        .returning({ id: users.id });
+      const repCookie = await t.sessionFor(rep!.id);
+      const client = await send('POST', '/api/crm/clients', repCookie, { client_name: 'Mama Joyce Spaza' });
+      expect(client.statusCode, client.body).toBe(201);
+      const clients = await send('GET', '/api/crm/clients', demoAdmin);
+      expect(clients.statusCode, clients.body).toBe(200);
+      expect(JSON.stringify(clients.json())).not.toContain('Mama Joyce Spaza');
+      expect(JSON.stringify((await send('GET', '/api/crm/clients', realAdminCookie)).json())).toContain(
+        'Mama Joyce Spaza',
+      );
+    });
+
     it("a demo administrator reads no real customer's order and reviews no real applicant", async () => {
       const demoAdmin = await t.login('admin');
       const signedUp = await signup(signupBody(freshMobile()));

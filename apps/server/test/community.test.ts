@@ -27,11 +27,12 @@ describe('Community (spec 1 §2-§7, DECISIONS 5, 11, 12)', () => {
     t = await createTestApp();
     aliceId = await insertUser(t.db, 'retailer', 'Alice Dlamini');
     const bongiId = await insertUser(t.db, 'trader', 'Bongi Khumalo');
+    // Real staff: the shared demo ones moderate only the demo world's posts (its own test below).
     [alice, bongi, coordinator, admin] = await Promise.all([
       t.sessionFor(aliceId),
       t.sessionFor(bongiId),
-      t.login('coordinator'),
-      t.login('admin'),
+      insertUser(t.db, 'coordinator', 'Coordinator Zola').then((id) => t.sessionFor(id)),
+      insertUser(t.db, 'admin', 'Admin Ayanda').then((id) => t.sessionFor(id)),
     ]);
   });
   afterAll(() => t.close());

@@ -91,8 +91,12 @@ describe('CRM (spec 3 §2-§7, DECISIONS 5-7, 11, 12)', () => {
       const all = await clientsOf(manager);
       expect(all.some((c) => c.id === own.id)).toBe(true);
       expect(all.some((c) => c.owner_id === demoRepId)).toBe(true);
-      // Admins and coordinators manage too.
-      expect((await clientsOf(await t.login('admin'))).some((c) => c.id === own.id)).toBe(true);
+      // Admins and coordinators manage too; the shared demo admin only the demo world's reps' clients.
+      const admin = await t.sessionFor(await insertUser(t.db, 'admin'));
+      expect((await clientsOf(admin)).some((c) => c.id === own.id)).toBe(true);
+      const demoAdmin = await clientsOf(await t.login('admin'));
+      expect(demoAdmin.some((c) => c.id === own.id)).toBe(false);
+      expect(demoAdmin.some((c) => c.owner_id === demoRepId)).toBe(true);
     });
 
     it('searches name, company, e-mail and phone digits, and filters by type and status', async () => {

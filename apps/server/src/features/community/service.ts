@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import {
   can,
   COMMENT_LIST_MAX,
@@ -22,7 +22,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthenticatedUser } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
-import { userSummaries } from '../auth/service.ts';
+import { demoWorldAccountIds, isDemoWorldAccount, userSummaries } from '../auth/service.ts';
 import { notify } from '../notifications/service.ts';
 import { reencodeImage } from './image.ts';
 import {
@@ -33,7 +33,7 @@ import {
   communityReports,
 } from './tables.ts';
 
-type Caller = Pick<AuthenticatedUser, 'id' | 'role'>;
+type Caller = Pick<AuthenticatedUser, 'id' | 'role'> & { is_demo?: boolean };
 type PostRow = typeof communityPosts.$inferSelect;
 
 const isModerator = (user: Pick<Caller, 'role'>) => can(user.role, 'community.moderate');
@@ -108,7 +108,11 @@ async function toPost(db: Db | Tx, user: Caller, row: PostRow): Promise<Post> {
  * `lock` takes the row for the rest of the transaction.
  */
 async function findPost(db: Db | Tx, user: Caller, id: number, lock = false): Promise<PostRow> {
-  const visible: SQL | undefined = isModerator(user) ? undefined : isNull(communityPosts.hidden_at);
+  const visible: SQL | undefined = isModerator(user)
+    ? user.is_demo
+      ? or(isNull(communityPosts.hidden_at), inArray(communityPosts.author_id, demoWorldAccountIds))
+      : undefined
+    : isNull(communityPosts.hidden_at);
   const query = db
     .select()
     .from(communityPosts)
@@ -177,7 +181,15 @@ export async function createPost(db: Db, user: Caller, input: PostInput): Promis
 async function ownPost(tx: Tx, user: Caller, id: number, moderatorMay: boolean): Promise<PostRow> {
   const row = await findPost(tx, user, id, true);
   if (row.author_id !== user.id && !(moderatorMay && isModerator(user))) throw fail('community.not_author');
+  await moderatesOnlyTheDemoWorld(tx, user, row);
   return row;
+}
+
+/** A shared demo moderator (anyone can sign in to it) pins, hides and deletes only the demo world's posts. */
+async function moderatesOnlyTheDemoWorld(tx: Tx, user: Caller, row: PostRow): Promise<void> {
+  if (user.is_demo && row.author_id !== user.id && !(await isDemoWorldAccount(tx, row.author_id))) {
+    throw fail('admin_users.demo_on_real');
+  }
 }
 
 export async function updatePost(db: Db, user: Caller, id: number, input: PostUpdate): Promise<Post> {
@@ -288,7 +300,7 @@ export async function createComment(
 
 export async function setPinned(db: Db, user: Caller, id: number, pinned: boolean): Promise<Post> {
   return db.transaction(async (tx) => {
-    await findPost(tx, user, id, true);
+    await moderatesOnlyTheDemoWorld(tx, user, await findPost(tx, user, id, true));
     const [row] = await tx
       .update(communityPosts)
       .set({ is_pinned: pinned })
@@ -311,6 +323,7 @@ export async function report(db: Db, user: Caller, id: number, input: ReportInpu
 export async function setHidden(db: Db, user: Caller, id: number, hidden: boolean): Promise<Post> {
   return db.transaction(async (tx) => {
     const row = await findPost(tx, user, id, true);
+    await moderatesOnlyTheDemoWorld(tx, user, row);
     const [updated] = await tx
       .update(communityPosts)
       .set({ hidden_at: hidden ? (row.hidden_at ?? new Date()) : null })
@@ -332,6 +345,17 @@ export async function reportedPosts(db: Db, user: Caller): Promise<ReportedPost[
       >`array_agg(${communityReports.reason} order by ${communityReports.created_at})`,
     })
     .from(communityReports)
+    .where(
+      user.is_demo
+        ? inArray(
+            communityReports.post_id,
+            db
+              .select({ id: communityPosts.id })
+              .from(communityPosts)
+              .where(inArray(communityPosts.author_id, demoWorldAccountIds)),
+          )
+        : undefined,
+    )
     .groupBy(communityReports.post_id)
     .orderBy(desc(count()), desc(max(communityReports.created_at)))
     .limit(REPORT_LIST_MAX);

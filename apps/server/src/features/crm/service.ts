@@ -22,7 +22,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import type { AuthenticatedUser } from '../../platform/auth.ts';
 import { fail, field } from '../../platform/errors.ts';
-import { accountsWithRoles, userSummaries } from '../auth/service.ts';
+import { accountsWithRoles, demoWorldAccountIds, userSummaries } from '../auth/service.ts';
 import { crmActivities, crmClients, crmSalesTargets } from './tables.ts';
 
 /**
@@ -30,12 +30,17 @@ import { crmActivities, crmClients, crmSalesTargets } from './tables.ts';
  * CRM only the clients they own. Every read and write below goes through this filter, so another
  * rep's client is simply not there (404).
  */
-type Caller = Pick<AuthenticatedUser, 'id' | 'role'>;
+type Caller = Pick<AuthenticatedUser, 'id' | 'role'> & { is_demo?: boolean };
 
 export const isCrmManager = (user: Pick<AuthenticatedUser, 'role'>) => can(user.role, 'crm.manage');
 
+/** A shared demo manager (anyone can sign in to it) sees the demo world's reps' clients, never a real rep's. */
 const visibleClients = (user: Caller): SQL | undefined =>
-  isCrmManager(user) ? undefined : eq(crmClients.owner_id, user.id);
+  isCrmManager(user)
+    ? user.is_demo
+      ? inArray(crmClients.owner_id, demoWorldAccountIds)
+      : undefined
+    : eq(crmClients.owner_id, user.id);
 
 type ClientRow = typeof crmClients.$inferSelect;
 type ActivityRow = typeof crmActivities.$inferSelect;

@@ -38,5 +38,5 @@ export async function supportRoutes(app: FastifyInstance) {
   defineRoute(app, c.staff, async () => supportStaff(app.db));
   defineRoute(app, c.chat, async ({ user, query }) => chatHistory(app.db, user, query.customer_id));
   defineRoute(app, c.sendChat, async ({ user, body }) => sendChat(app.db, user, body));
-  defineRoute(app, c.conversations, async () => chatConversations(app.db));
+  defineRoute(app, c.conversations, async ({ user }) => chatConversations(app.db, user));
 }

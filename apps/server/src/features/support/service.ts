@@ -27,7 +27,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import type { AuthenticatedUser } from '../../platform/auth.ts';
 import { fail } from '../../platform/errors.ts';
-import { accountsWithRoles, userSummaries } from '../auth/service.ts';
+import {
+  accountsWithRoles,
+  demoWorldAccountIds,
+  isDemoWorldAccount,
+  userSummaries,
+} from '../auth/service.ts';
 import { notify, notifyUnlessUnread } from '../notifications/service.ts';
 import { supportChatMessages, supportTicketMessages, supportTickets } from './tables.ts';
 
@@ -36,13 +41,18 @@ import { supportChatMessages, supportTicketMessages, supportTickets } from './ta
  * only the tickets they opened. Every read and write goes through this filter, so another customer's
  * ticket is simply not there (404).
  */
-type Caller = Pick<AuthenticatedUser, 'id' | 'role'>;
+type Caller = Pick<AuthenticatedUser, 'id' | 'role'> & { is_demo?: boolean };
 type TicketRow = typeof supportTickets.$inferSelect;
 
 export const isSupportStaff = (user: Pick<AuthenticatedUser, 'role'>) => can(user.role, 'support.manage');
 
+/** A shared demo account on the desk is anyone's: it sees the demo world's customers, never a real one's. */
 const visibleTickets = (user: Caller): SQL | undefined =>
-  isSupportStaff(user) ? undefined : eq(supportTickets.customer_id, user.id);
+  isSupportStaff(user)
+    ? user.is_demo
+      ? inArray(supportTickets.customer_id, demoWorldAccountIds)
+      : undefined
+    : eq(supportTickets.customer_id, user.id);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The deep link a notification opens (the Support Center with the ticket open). */
@@ -389,10 +399,14 @@ export async function supportSummary(db: Db, user: Caller): Promise<SupportSumma
 // ---------------------------------------------------------------------------------------------------
 // Live Chat
 
-/** Whose conversation: support names a customer; anyone else (or support without one) their own. */
-function conversationOf(user: Caller, customerId: number | undefined): number {
+/**
+ * Whose conversation: support names a customer; anyone else (or support without one) their own. A shared demo
+ * account on the desk talks only with the demo world's customers.
+ */
+async function conversationOf(db: Db, user: Caller, customerId: number | undefined): Promise<number> {
   if (customerId === undefined || customerId === user.id) return user.id;
   if (!isSupportStaff(user)) throw fail('support.staff_only');
+  if (user.is_demo && !(await isDemoWorldAccount(db, customerId))) throw fail('admin_users.demo_on_real');
   return customerId;
 }
 
@@ -413,7 +427,7 @@ async function toChat(
 
 /** GET /api/support/chat: the newest CHAT_HISTORY messages of one conversation, oldest first. */
 export async function chatHistory(db: Db, user: Caller, customerId?: number): Promise<ChatMessage[]> {
-  const customer = conversationOf(user, customerId);
+  const customer = await conversationOf(db, user, customerId);
   const rows = await db
     .select()
     .from(supportChatMessages)
@@ -430,7 +444,7 @@ export async function sendChat(
   input: { message: string; customer_id?: number | undefined },
   now = new Date(),
 ): Promise<ChatMessage> {
-  const customer = conversationOf(user, input.customer_id);
+  const customer = await conversationOf(db, user, input.customer_id);
   if (customer !== user.id && (await userSummaries(db, [customer])).size === 0) {
     throw fail('support.customer_required');
   }
@@ -504,12 +518,13 @@ async function notifyChat(tx: Tx, message: typeof supportChatMessages.$inferSele
   }
 }
 
-/** GET /api/support/chat/conversations: support's inbox, the latest conversation first. */
-export async function chatConversations(db: Db): Promise<ChatConversation[]> {
+/** GET /api/support/chat/conversations: support's inbox, the latest conversation first (a demo desk: the demo world's). */
+export async function chatConversations(db: Db, user: Caller): Promise<ChatConversation[]> {
   const lastId = sql<number>`max(${supportChatMessages.id})`.mapWith(Number);
   const latest = await db
     .select({ id: lastId })
     .from(supportChatMessages)
+    .where(user.is_demo ? inArray(supportChatMessages.customer_id, demoWorldAccountIds) : undefined)
     .groupBy(supportChatMessages.customer_id)
     .orderBy(desc(lastId))
     .limit(CHAT_CONVERSATIONS_MAX);
