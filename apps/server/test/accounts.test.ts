@@ -668,7 +668,7 @@ describe('own accounts: sign-up, sign-in and password links', () => {
       // A real sales rep's client is the rep's business, not the shared demo manager's.
       const [rep] = await t.db
         .insert(users)
-        .values({ email: `rep.${serial++}@example.org`, name: 'Rep', role: 'sales_rep' })
+        .values({ email: `rep.${serial++}@example.org`, name: 'Nandi Real Rep', role: 'sales_rep' })
         .returning({ id: users.id });
       const repCookie = await t.sessionFor(rep!.id);
       const client = await send('POST', '/api/crm/clients', repCookie, { client_name: 'Mama Joyce Spaza' });
@@ -678,6 +678,13 @@ describe('own accounts: sign-up, sign-in and password links', () => {
       expect(JSON.stringify(clients.json())).not.toContain('Mama Joyce Spaza');
       expect(JSON.stringify((await send('GET', '/api/crm/clients', realAdminCookie)).json())).toContain(
         'Mama Joyce Spaza',
+      );
+      // Nor the real reps and their targets.
+      const targets = await send('GET', '/api/crm/sales-targets', demoAdmin);
+      expect(targets.statusCode, targets.body).toBe(200);
+      expect(JSON.stringify(targets.json())).not.toContain('Nandi Real Rep');
+      expect(JSON.stringify((await send('GET', '/api/crm/sales-targets', realAdminCookie)).json())).toContain(
+        'Nandi Real Rep',
       );
     });
 

@@ -686,7 +686,7 @@ export async function countUsers(db: Db | Tx): Promise<number> {
 export async function accountsWithRoles(
   db: Db | Tx,
   roles: readonly Role[],
-  options: { ids?: readonly number[]; limit?: number } = {},
+  options: { ids?: readonly number[]; limit?: number; demoWorldOnly?: boolean } = {},
 ): Promise<UserSummary[]> {
   return (await accountsWithRolesMatching(db, roles, options)).accounts;
 }
@@ -699,7 +699,13 @@ export async function accountsWithRoles(
 export async function accountsWithRolesMatching(
   db: Db | Tx,
   roles: readonly Role[],
-  options: { ids?: readonly number[]; search?: string | undefined; limit?: number } = {},
+  options: {
+    ids?: readonly number[];
+    search?: string | undefined;
+    limit?: number;
+    /** Only the demo world's accounts (what a shared demo account is shown). */
+    demoWorldOnly?: boolean;
+  } = {},
 ): Promise<{ accounts: UserSummary[]; total: number }> {
   if (roles.length === 0 || options.ids?.length === 0) return { accounts: [], total: 0 };
   const search = options.search?.trim();
@@ -717,6 +723,7 @@ export async function accountsWithRolesMatching(
         inArray(users.role, [...roles]),
         isNull(users.closed_at),
         options.ids ? inArray(users.id, [...options.ids]) : undefined,
+        options.demoWorldOnly ? eq(users.demo_world, true) : undefined,
         search ? sql`coalesce(${users.company_name}, ${users.name}) ilike ${containing(search)}` : undefined,
       ),
     )

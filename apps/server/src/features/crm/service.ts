@@ -371,7 +371,8 @@ async function actuals(db: Db | Tx, repIds: number[], month: string) {
   return new Map(rows.map((r) => [r.rep_id, { cents: r.cents, won: r.won }]));
 }
 
-async function targetsOf(db: Db | Tx, repIds: number[] | null, month: string) {
+/** The month's targets of these reps, or (null) of every rep: of the demo world's only, for a shared demo manager. */
+async function targetsOf(db: Db | Tx, repIds: number[] | null, month: string, demoWorldOnly = false) {
   const rows = await db
     .select({ rep_id: crmSalesTargets.rep_id, cents: crmSalesTargets.target_cents })
     .from(crmSalesTargets)
@@ -379,6 +380,7 @@ async function targetsOf(db: Db | Tx, repIds: number[] | null, month: string) {
       and(
         eq(crmSalesTargets.month, firstDay(month)),
         repIds === null ? undefined : inArray(crmSalesTargets.rep_id, repIds.length > 0 ? repIds : [-1]),
+        demoWorldOnly ? inArray(crmSalesTargets.rep_id, demoWorldAccountIds) : undefined,
       ),
     );
   return new Map(rows.map((r) => [r.rep_id, r.cents]));
@@ -417,9 +419,10 @@ export async function listTargets(
   let reps: { id: number; name: string }[];
   let targets: Map<number, number>;
   if (manager) {
-    targets = await targetsOf(db, null, chosen);
+    const demo = user.is_demo === true;
+    targets = await targetsOf(db, null, chosen, demo);
     const [withRole, holders] = await Promise.all([
-      accountsWithRoles(db, REP_ROLES),
+      accountsWithRoles(db, REP_ROLES, { demoWorldOnly: demo }),
       userSummaries(db, targets.keys()),
     ]);
     const byId = new Map(withRole.map((r) => [r.id, r.name]));
