@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
             ...screen(() => import('../features/supply-chain/SupplyChainPage')),
           },
           { path: paths.join, ...screen(() => import('../features/referrals/JoinPage')) },
+          { path: paths.terms, ...screen(() => import('../features/legal/TermsPage')) },
         ],
       },
       {

@@ -23,6 +23,8 @@ export const paths = {
   referrals: '/referrals',
   /** The invitation page a referral link opens (spec 1 §9): `?ref=CODE`. */
   join: '/join',
+  /** The terms of use and privacy notice a sign-up accepts, readable signed in or out. */
+  terms: '/terms',
   reports: '/reports',
   payments: '/payments',
   whiteLabel: '/white-label',

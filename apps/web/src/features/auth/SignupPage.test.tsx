@@ -71,6 +71,19 @@ const messageOf = (input: HTMLElement) =>
   document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('the sign-up form', () => {
+  it('links the terms and privacy notice, opened in a new tab so the form is kept', () => {
+    fakeApi({});
+    show();
+    const link = screen.getByRole('link', { name: /Read the terms and privacy notice/ });
+    expect(link.getAttribute('href')).toBe('/terms');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+    // The checkbox keeps the sentence alone as its name.
+    expect(
+      screen.getByRole('checkbox', { name: /I accept the terms of use/ }).closest('label')?.textContent,
+    ).not.toContain('Read the terms');
+  });
+
   it('sends exactly the normalised payload, with the referral code of the link, and opens the dashboard', async () => {
     const sent = fakeApi({ 'POST /api/auth/signup': () => [201, user] });
     show('/signup?ref=beta0042');

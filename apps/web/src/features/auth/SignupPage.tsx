@@ -188,6 +188,19 @@ export default function SignupPage() {
             />
             <span>{t('signup.accept_terms', { version: TERMS_VERSION })}</span>
           </label>
+          {/* Outside the label, so the checkbox's name stays the sentence; a new tab, so the form is not lost. */}
+          <p className="mt-1 pl-8 text-sm">
+            <a
+              href={paths.terms}
+              target="_blank"
+              rel="noopener"
+              className={textLink}
+              data-testid="read-terms"
+            >
+              {t('signup.read_terms')}
+              <span className="sr-only"> {t('signup.new_tab')}</span>
+            </a>
+          </p>
           {termsError && (
             <p role="alert" id="accept_terms-error" className="mt-1 text-xs text-red-600">
               {termsError}

@@ -217,6 +217,9 @@ export default function LandingPage() {
       <footer className="border-t border-stone-200 py-6">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 text-sm text-stone-500">
           <p>{t('footer')}</p>
+          <Link to={paths.terms} className="text-stone-700 underline underline-offset-2 hover:text-stone-900">
+            {t('terms_link')}
+          </Link>
           <LanguagePicker className="sm:hidden" />
         </div>
       </footer>

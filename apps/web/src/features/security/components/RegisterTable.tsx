@@ -7,7 +7,8 @@ export function RegisterTable({
   days,
   print = false,
 }: {
-  register: SecurityOverview['register'];
+  // The server's answer, or the domain's own list where no one is signed in to ask (the terms page).
+  register: readonly Pick<SecurityOverview['register'][number], 'id' | 'kept' | 'on_close'>[];
   days: number;
   print?: boolean;
 }) {
