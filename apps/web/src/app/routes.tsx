@@ -26,7 +26,7 @@ function FirstScreenPending() {
   return null;
 }
 
-/** Spec 3 §2's 38 paths and the screens the product adds, in one table, each screen in its own lazily loaded chunk. */
+/** The product's routes in one table, each screen in its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -10,7 +10,7 @@ const TABS = ['accounts', 'invitations'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * People (DECISIONS 26): the administrators' screen of every account. Staff roles are granted and revoked here
+ * People (docs/accounts.md): the administrators' screen of every account. Staff roles are granted and revoked here
  * with a reason, accounts suspended and reactivated, password links and staff invitations made to pass on by
  * hand; the server refuses what the rules forbid and the dialog says why.
  */

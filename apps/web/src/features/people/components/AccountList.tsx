@@ -150,7 +150,7 @@ function AccountRow({
 
 /**
  * What an administrator may do to the account, as the server allows it: nothing to a closed one, nothing to a shared
- * demo account (its role and password stay as seeded, DECISIONS 9), and no suspending oneself.
+ * demo account (it is shared by every visitor, so its role and password stay as seeded), and no suspending oneself.
  */
 function AccountActions({
   account,
