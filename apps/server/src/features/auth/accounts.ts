@@ -507,20 +507,18 @@ export async function accountForChange(tx: Tx, id: number, actor: { is_demo: boo
   return row;
 }
 
+/** The administrators who can act: real (not the demo world's), open and not suspended. */
+const actingRealAdmins = and(
+  eq(users.role, 'admin'),
+  eq(users.demo_world, false),
+  isNull(users.closed_at),
+  isNull(users.suspended_at),
+);
+
 /** Whether the account is the deployment's only administrator that can act (open, not suspended, not a demo). */
 export async function isLastAdmin(tx: Db | Tx, account: Pick<UserRow, 'id' | 'role' | 'demo_world'>) {
   if (account.role !== 'admin' || account.demo_world) return false;
-  const [row] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'admin'),
-        eq(users.demo_world, false),
-        isNull(users.closed_at),
-        isNull(users.suspended_at),
-      ),
-    );
+  const [row] = await tx.select({ n: count() }).from(users).where(actingRealAdmins);
   return (row?.n ?? 0) <= 1;
 }
 
@@ -690,18 +688,7 @@ export async function hasRealAccounts(db: Db | Tx): Promise<boolean> {
 
 /** Whether a real administrator can act: then demo sign-in turns itself off, unless it was asked for. */
 export async function hasRealAdministrator(db: Db | Tx): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'admin'),
-        eq(users.demo_world, false),
-        isNull(users.closed_at),
-        isNull(users.suspended_at),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select({ id: users.id }).from(users).where(actingRealAdmins).limit(1);
   return row !== undefined;
 }
 

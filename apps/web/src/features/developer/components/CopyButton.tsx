@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
+import { useCopy } from '../../../lib/use-copy';
 import { Button } from '../../../components/ui/Button';
-
-const COPIED_MS = 2000;
 
 /**
  * Copies a text, says so for two seconds (and to a screen reader), and selects the field it came from when the
@@ -21,20 +19,7 @@ export function CopyButton({
   testId?: string;
 }) {
   const { t } = useTranslation('developer');
-  const [copied, setCopied] = useState<'done' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied('done');
-    } catch {
-      document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${fieldId}`)?.select();
-      setCopied('failed');
-    }
-    timer.current = setTimeout(() => setCopied(null), COPIED_MS);
-  };
+  const { copied, copy } = useCopy(text, fieldId);
   return (
     <div className="flex flex-col items-start gap-1">
       <Button variant="outline" onClick={() => void copy()} data-testid={testId}>

@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy, MessageCircle, ShieldAlert } from 'lucide-react';
 import { whatsappShareUrl } from '@tt/domain';
+import { useCopy } from '../../../lib/use-copy';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/format';
-
-const COPIED_MS = 2000;
 
 /**
  * A link that works once and is shown once (the server keeps only its hash): the link to select, Copy, a WhatsApp
@@ -28,21 +26,7 @@ export function OneTimeLink({
   share: string;
 }) {
   const { t, i18n } = useTranslation('people');
-  const [copied, setCopied] = useState<'done' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied('done');
-    } catch {
-      // No clipboard (an old browser, a refused permission): the link is selected for a copy by hand.
-      document.querySelector<HTMLTextAreaElement>(`#${id}`)?.select();
-      setCopied('failed');
-    }
-    timer.current = setTimeout(() => setCopied(null), COPIED_MS);
-  };
+  const { copied, copy } = useCopy(link, id);
   return (
     <div>
       <div

@@ -1,33 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy, MessageCircle } from 'lucide-react';
 import { referralLink, whatsappShareUrl } from '@tt/domain';
+import { useCopy } from '../../../lib/use-copy';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
-
-/** How long "Copied" shows after a copy (spec 1 §9: a 2 s confirmation). */
-const COPIED_MS = 2000;
 
 /** The trader's code and join link, with Copy and a WhatsApp share pre-filled with both. */
 export function ReferralLinkCard({ code }: { code: string }) {
   const { t } = useTranslation('referrals');
   const link = referralLink(window.location.origin, code);
-  const [copied, setCopied] = useState<'done' | 'failed' | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied('done');
-    } catch {
-      // No clipboard (an old browser, or permission refused): the field is selected for a manual copy.
-      document.querySelector<HTMLInputElement>('#referral-link')?.select();
-      setCopied('failed');
-    }
-    timer.current = setTimeout(() => setCopied(null), COPIED_MS);
-  };
+  const { copied, copy } = useCopy(link, 'referral-link');
 
   return (
     <Card className="p-4 sm:p-5">
