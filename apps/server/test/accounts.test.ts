@@ -440,6 +440,10 @@ describe('own accounts: sign-up, sign-in and password links', () => {
       const { id } = (await signup(signupBody(freshMobile()))).json<{ id: number }>();
       expectError(await setRole(admin.cookie, id, 'supplier'), 400, 'admin_users.role_not_grantable');
       expectError(await setRole(admin.cookie, id, 'trader'), 400, 'admin_users.role_not_grantable');
+      // Nor is a seller made a buyer here: going back to a business role is for a staff account only.
+      const seller = (await signup(signupBody(freshMobile()))).json<{ id: number }>().id;
+      await t.db.update(users).set({ role: 'supplier' }).where(eq(users.id, seller));
+      expectError(await setRole(admin.cookie, seller, 'retailer'), 400, 'admin_users.role_not_grantable');
       const noReason = expectError(await setRole(admin.cookie, id, 'coordinator', ''), 400);
       expect(noReason.field_codes?.reason).toBeDefined();
       expect((await t.db.select().from(users).where(eq(users.id, id)))[0]!.role).toBe('retailer');

@@ -75,11 +75,18 @@ describe('identifiers', () => {
 });
 
 describe('staff roles', () => {
-  it('an administrator may grant any staff role, or restore the business role the last grant replaced', () => {
-    expect(grantableRoles('trader')).toEqual([...STAFF_ROLES, 'trader']);
-    expect(grantableRoles(null)).toEqual([...STAFF_ROLES, 'retailer']);
-    // A staff role kept as "previous" is never offered as the restore.
-    expect(grantableRoles('coordinator')).toEqual([...STAFF_ROLES]);
+  it('an administrator may grant any other staff role, or restore the business role of a staff account', () => {
+    expect(grantableRoles({ role: 'coordinator', previous_role: 'trader' })).toEqual([
+      'admin',
+      'sales_rep',
+      'field_manager',
+      'business_dev_manager',
+      'trader',
+    ]);
+    expect(grantableRoles({ role: 'admin', previous_role: null })).toContain('retailer');
+    // A business account is given staff roles only: no seller is made a retailer here.
+    expect(grantableRoles({ role: 'supplier', previous_role: null })).toEqual([...STAFF_ROLES]);
+    expect(grantableRoles({ role: 'retailer', previous_role: null })).toEqual([...STAFF_ROLES]);
   });
 
   it('keeps the business role across staff grants, and forgets it when it is restored', () => {

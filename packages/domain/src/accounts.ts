@@ -43,12 +43,14 @@ export function isStaffRole(role: Role): role is StaffRole {
 }
 
 /**
- * The roles an administrator may set an account to: any staff role, or back to the role the last grant replaced
- * (the business role it had; a retailer when none was recorded).
+ * The roles an administrator may set an account to, besides the one it holds: any staff role, and, for an account
+ * that holds a staff role, back to the business role the last grant replaced (a retailer when none was recorded).
+ * A business role is never swapped for another here: seller roles come from an approved application.
  */
-export function grantableRoles(previousRole: Role | null): Role[] {
-  const restore = previousRole ?? DEFAULT_ROLE;
-  return [...STAFF_ROLES, ...(isStaffRole(restore) ? [] : [restore])];
+export function grantableRoles(account: { role: Role; previous_role: Role | null }): Role[] {
+  const restore = account.previous_role ?? DEFAULT_ROLE;
+  const restorable = isStaffRole(account.role) && !isStaffRole(restore);
+  return [...STAFF_ROLES, ...(restorable ? [restore] : [])].filter((role) => role !== account.role);
 }
 
 /**

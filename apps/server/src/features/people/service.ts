@@ -96,7 +96,7 @@ export async function setRole(
   return changeAccount(db, actor, id, async (tx, account) => {
     if (account.is_demo) throw fail('demo_account');
     if (role === account.role) return;
-    if (!grantableRoles(account.previous_role).includes(role)) {
+    if (!grantableRoles(account).includes(role)) {
       throw fail('admin_users.role_not_grantable', { role });
     }
     if (account.role === 'admin' && (await isLastAdmin(tx, account))) throw fail('admin_users.last_admin');

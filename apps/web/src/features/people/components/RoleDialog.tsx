@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { grantableRoles, isStaffRole, roleChangeSchema, type AdminUser, type Role } from '@tt/domain';
+import { grantableRoles, isStaffRole, roleChangeSchema, type AdminUser } from '@tt/domain';
 import {
   FormActions,
   FormField,
@@ -12,17 +12,6 @@ import { Textarea } from '../../../components/ui/Textarea';
 import { toastSuccess } from '../../../lib/toast';
 import { useSetRole } from '../api';
 import { Refusal, useRefusal } from './Refusal';
-
-/**
- * The roles an administrator may give this account (grantableRoles), without the one it holds. Going back to a
- * business role is revoking a grant, so it is offered to an account that holds a staff role: a seller is not
- * made a retailer here, its role came from its supplier application.
- */
-export function roleChoices(account: Pick<AdminUser, 'role' | 'previous_role'>): Role[] {
-  return grantableRoles(account.previous_role).filter(
-    (role) => role !== account.role && (isStaffRole(role) || isStaffRole(account.role)),
-  );
-}
 
 /** A staff role granted, or the business role restored, with the reason the security event records. */
 export function RoleDialog({ account, onClose }: { account: AdminUser; onClose: () => void }) {
@@ -67,7 +56,7 @@ export function RoleDialog({ account, onClose }: { account: AdminUser; onClose: 
         <fieldset aria-describedby={roleError ? 'new-role-error' : undefined}>
           <legend className="mb-1 text-sm font-medium text-stone-700">{t('role.choose')}</legend>
           <div className="space-y-2">
-            {roleChoices(account).map((role) => (
+            {grantableRoles(account).map((role) => (
               <label
                 key={role}
                 className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
