@@ -247,7 +247,7 @@ export async function pruneSignInFailures(tx: Tx, now: Date): Promise<number> {
  * A one-time link's token for setting the account's password, valid PASSWORD_LINK_MINUTES; any earlier link of the
  * account stops working. Only the hash is kept: the token is shown once.
  */
-export async function issuePasswordToken(
+async function issuePasswordToken(
   tx: Tx,
   userId: number,
   purpose: 'reset' | 'setup',
@@ -402,7 +402,7 @@ export async function revokeInvitation(
 
 // ---- What an administrator sees and changes
 
-export const accountStatusOf = (row: Pick<UserRow, 'closed_at' | 'suspended_at'>): AccountStatus =>
+const accountStatusOf = (row: Pick<UserRow, 'closed_at' | 'suspended_at'>): AccountStatus =>
   row.closed_at ? 'closed' : row.suspended_at ? 'suspended' : 'active';
 
 // Qualified by hand: in a one-table select Drizzle writes a column without its table, which inside this sub-select

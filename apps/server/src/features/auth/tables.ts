@@ -14,7 +14,7 @@ import {
 import { ROLES, SECURITY_EVENT_STATUSES, SECURITY_EVENT_TYPES, STAFF_ROLES } from '@tt/domain';
 
 const roleList = sql.raw(ROLES.map((r) => `'${r}'`).join(', '));
-export const PASSWORD_TOKEN_PURPOSES = ['reset', 'setup'] as const;
+const PASSWORD_TOKEN_PURPOSES = ['reset', 'setup'] as const;
 
 export const users = pgTable(
   'users',
